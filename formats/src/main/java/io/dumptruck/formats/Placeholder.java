@@ -1,0 +1,1 @@
+package io.dumptruck.formats; final class Placeholder {}
