@@ -1,0 +1,62 @@
+package io.dumptruck.formats;
+
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Every configuration key the storage layer reads, with its default and meaning, in one place.
+ * Keys that only carry data from job set-up to the tasks are marked "internal": users set them
+ * through {@code HFileTableOutputFormat.configure(job)} / {@code HFileTableInputFormat.configure(job)}.
+ */
+public enum FormatConf {
+  /** internal: JSON array of the output table specs, split points resolved. */
+  OUTPUT_TABLES("dumptruck.output.tables", null, "internal: the output table specs as JSON"),
+  /** internal: a random hex token that keeps HFile names of different jobs apart. */
+  OUTPUT_FILE_TOKEN("dumptruck.output.file.token", null, "internal: per-job HFile name token"),
+  OUTPUT_FILE_MAX_BYTES("dumptruck.output.file.max.bytes", String.valueOf(256L << 20),
+      "an HFile is rolled at the next row boundary once it holds this many bytes"),
+  OUTPUT_MAX_FILES_PER_REGION("dumptruck.output.files.per.region.max", "32",
+      "never more HFiles than this per family per region; the last file takes the rest (max 32)"),
+  INPUT_TABLE_DIR("dumptruck.input.table.dir", null, "the table directory <output>/<table> to read"),
+  /** internal: the scan spec as JSON. */
+  INPUT_SCAN("dumptruck.input.scan", "{}", "internal: the scan spec as JSON"),
+  INPUT_SPLIT_MAX_BYTES("dumptruck.input.split.max.bytes", String.valueOf(1L << 30),
+      "a region holding more bytes than this is sub-split on its block index");
+
+  /** HBase refuses more than 32 HFiles per family per region by default (hbase.hstore.blockingStoreFiles is 16, the bulk-load limit 32). */
+  public static final int HARD_MAX_FILES_PER_REGION = 32;
+
+  private final String key;
+  private final String defaultValue;
+  private final String meaning;
+
+  FormatConf(String key, String defaultValue, String meaning) {
+    this.key = key;
+    this.defaultValue = defaultValue;
+    this.meaning = meaning;
+  }
+
+  public String key() { return key; }
+
+  public String defaultValue() { return defaultValue; }
+
+  public String meaning() { return meaning; }
+
+  public String get(Configuration conf) { return conf.get(key, defaultValue); }
+
+  public long getLong(Configuration conf) { return conf.getLong(key, Long.parseLong(defaultValue)); }
+
+  public int getInt(Configuration conf) { return conf.getInt(key, Integer.parseInt(defaultValue)); }
+
+  public void set(Configuration conf, String value) { conf.set(key, value); }
+
+  public void setLong(Configuration conf, long value) { conf.setLong(key, value); }
+
+  /** The value, or an error naming the key and how to set it. */
+  public String require(Configuration conf, String howToSet) {
+    String v = conf.get(key);
+    if (v == null || v.isEmpty()) {
+      throw new IllegalStateException(key + " is not set. " + howToSet);
+    }
+    return v;
+  }
+}

@@ -1,1 +1,0 @@
-package io.dumptruck.formats; final class Placeholder {}

@@ -1,0 +1,14 @@
+package io.dumptruck.formats.output;
+
+/** Counters of the write side, summed over all tables. Per-table figures go to {@link #TABLE_GROUP}. */
+public enum CellCounter {
+  CELLS_WRITTEN,
+  ROWS_WRITTEN,
+  HFILES_WRITTEN,
+  HFILE_BYTES_WRITTEN,
+  /** Cells whose whole key (row, family, qualifier, timestamp) was already written: the first value is kept. */
+  DUPLICATE_CELLS_DROPPED;
+
+  /** Counter group holding {@code <table>.rows}, {@code <table>.cells}, {@code <table>.bytes}, {@code <table>.files}. */
+  public static final String TABLE_GROUP = "dumptruck tables";
+}

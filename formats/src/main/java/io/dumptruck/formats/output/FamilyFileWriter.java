@@ -1,0 +1,157 @@
+package io.dumptruck.formats.output;
+
+import static org.apache.hadoop.hbase.regionserver.HStoreFile.BULKLOAD_TASK_KEY;
+import static org.apache.hadoop.hbase.regionserver.HStoreFile.BULKLOAD_TIME_KEY;
+import static org.apache.hadoop.hbase.regionserver.HStoreFile.EXCLUDE_FROM_MINOR_COMPACTION_KEY;
+import static org.apache.hadoop.hbase.regionserver.HStoreFile.MAJOR_COMPACTION_KEY;
+
+import io.dumptruck.formats.spec.FamilySpec;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.io.hfile.CacheConfig;
+import org.apache.hadoop.hbase.io.hfile.HFile;
+import org.apache.hadoop.hbase.io.hfile.HFileContext;
+import org.apache.hadoop.hbase.io.hfile.HFileContextBuilder;
+import org.apache.hadoop.hbase.regionserver.StoreFileWriter;
+import org.apache.hadoop.hbase.regionserver.StoreUtils;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * Writes the sorted cells of one family of one region as HBase HFiles (format version 3) in one
+ * directory, honouring the family's block size, codec, data block encoding and bloom filter.
+ *
+ * <p>Contract: {@link #append} REQUIRES each cell to sort strictly after the previous one in HBase's
+ * cell order and fails fast naming both keys otherwise. A new file is started at a row boundary once
+ * the current one holds {@code rollBytes}, never more than {@code maxFiles} files: the last one takes
+ * the rest. {@link #finish} seals the files with the metadata bulk load expects; {@link #abandon}
+ * deletes everything written. Files are named {@code <prefix><seq as 4 hex digits>}; the prefix
+ * must be lower-case hex (HBase only loads files whose names match {@code [0-9a-f]+}).
+ */
+public final class FamilyFileWriter implements Closeable {
+  private final Configuration conf;
+  private final FileSystem fs;
+  private final Path dir;
+  private final FamilySpec family;
+  private final String table;
+  private final String namePrefix;
+  private final long rollBytes;
+  private final int maxFiles;
+  private final String taskId;
+
+  private final List<Path> files = new ArrayList<>();
+  private StoreFileWriter current;
+  private Cell last;
+  private long cells;
+  private long rows;
+  private long bytes;
+
+  public FamilyFileWriter(Configuration conf, FileSystem fs, Path dir, String table, FamilySpec family,
+      String namePrefix, long rollBytes, int maxFiles, String taskId) {
+    if (!namePrefix.matches("[0-9a-f]*")) {
+      throw new IllegalArgumentException("HFile name prefix must be lower-case hex, got " + namePrefix);
+    }
+    this.conf = conf;
+    this.fs = fs;
+    this.dir = dir;
+    this.table = table;
+    this.family = family;
+    this.namePrefix = namePrefix;
+    this.rollBytes = rollBytes;
+    this.maxFiles = Math.max(1, maxFiles);
+    this.taskId = taskId;
+  }
+
+  public void append(Cell cell) throws IOException {
+    boolean newRow = last == null || !CellUtil.matchingRows(last, cell);
+    if (last != null && CellComparator.getInstance().compare(last, cell) >= 0) {
+      throw new IllegalArgumentException("cells must arrive in strictly increasing order, but " + cell
+          + " came after " + last + " in " + table + ":" + family.name());
+    }
+    if (newRow) {
+      rows++;
+      if (current != null && current.getPos() >= rollBytes && files.size() < maxFiles) {
+        seal(current);
+        current = null;
+      }
+    }
+    if (current == null) {
+      current = open();
+    }
+    current.append(cell);
+    last = cell;
+    cells++;
+  }
+
+  private StoreFileWriter open() throws IOException {
+    HFileContext context = new HFileContextBuilder().withCompression(family.compression())
+        .withDataBlockEncoding(family.encoding()).withChecksumType(StoreUtils.getChecksumType(conf))
+        .withBytesPerCheckSum(StoreUtils.getBytesPerChecksum(conf)).withBlockSize(family.blockSize())
+        .withColumnFamily(family.nameBytes()).withTableName(Bytes.toBytes(table))
+        .withIncludesTags(HFile.getFormatVersion(conf) >= HFile.MIN_FORMAT_VERSION_WITH_TAGS)
+        .withCreateTime(System.currentTimeMillis()).build();
+    Path path = new Path(dir, namePrefix + String.format("%04x", files.size()));
+    files.add(path);
+    return new StoreFileWriter.Builder(conf, CacheConfig.DISABLED, fs).withFilePath(path)
+        .withBloomType(family.bloom()).withMaxVersions(family.maxVersions()).withFileContext(context).build();
+  }
+
+  private void seal(StoreFileWriter w) throws IOException {
+    w.appendFileInfo(BULKLOAD_TIME_KEY, Bytes.toBytes(System.currentTimeMillis()));
+    w.appendFileInfo(BULKLOAD_TASK_KEY, Bytes.toBytes(taskId));
+    w.appendFileInfo(MAJOR_COMPACTION_KEY, Bytes.toBytes(true));
+    w.appendFileInfo(EXCLUDE_FROM_MINOR_COMPACTION_KEY, Bytes.toBytes(false));
+    w.appendTrackedTimestampsToMetadata();
+    w.close();
+    bytes += fs.getFileStatus(w.getPath()).getLen();
+  }
+
+  /** Seals the last file. */
+  public void finish() throws IOException {
+    if (current != null) {
+      StoreFileWriter w = current;
+      current = null;
+      seal(w);
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    finish();
+  }
+
+  /** Stops writing and deletes every file this writer made. */
+  public void abandon() {
+    if (current != null) {
+      try {
+        current.close();
+      } catch (IOException | RuntimeException ignored) {
+        // the file is deleted next
+      }
+      current = null;
+    }
+    for (Path p : files) {
+      try {
+        fs.delete(p, false);
+      } catch (IOException ignored) {
+        // the task attempt's directory is removed by the committer anyway
+      }
+    }
+  }
+
+  public long cells() { return cells; }
+
+  public long rows() { return rows; }
+
+  /** Bytes on disk of the sealed files. */
+  public long bytes() { return bytes; }
+
+  public List<Path> files() { return List.copyOf(files); }
+}

@@ -1,0 +1,53 @@
+package io.dumptruck.formats.output;
+
+import io.dumptruck.formats.FormatConf;
+import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.spec.TableSpecJson;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.mapreduce.JobStatus;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
+
+/**
+ * All or nothing for the whole output directory. Tasks write under {@code _temporary}; only job
+ * commit moves their files into {@code <output>/<table>/<family>/} (the v1 algorithm, which
+ * {@link HFileTableOutputFormat#configure} forces) and then writes each table's {@code _spec.json}.
+ * The output directory never existed before the job (the format refuses an existing one), so a job
+ * that fails or is killed deletes it whole: no partial table is left behind.
+ */
+public final class HFileTableCommitter extends FileOutputCommitter {
+  /** The table spec, with the split points the load used, kept next to the family directories. */
+  public static final String SPEC_FILE = "_spec.json";
+
+  private final Path output;
+
+  public HFileTableCommitter(Path output, TaskAttemptContext context) throws IOException {
+    super(output, context);
+    this.output = output;
+  }
+
+  @Override
+  public void commitJob(JobContext context) throws IOException {
+    FileSystem fs = output.getFileSystem(context.getConfiguration());
+    for (TableSpec table : TableSpecJson.listFromJson(FormatConf.OUTPUT_TABLES.get(context.getConfiguration()))) {
+      try (FSDataOutputStream out = fs.create(new Path(new Path(output, table.name()), SPEC_FILE), false)) {
+        out.write(TableSpecJson.toPrettyJson(table).getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    super.commitJob(context);
+  }
+
+  @Override
+  public void abortJob(JobContext context, JobStatus.State state) throws IOException {
+    try {
+      super.abortJob(context, state);
+    } finally {
+      output.getFileSystem(context.getConfiguration()).delete(output, true);
+    }
+  }
+}

@@ -1,0 +1,136 @@
+package io.dumptruck.formats.output;
+
+import io.dumptruck.formats.shuffle.CellKey;
+import io.dumptruck.formats.spec.FamilySpec;
+import io.dumptruck.formats.spec.TableSpec;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.io.BytesWritable;
+import org.apache.hadoop.mapreduce.RecordWriter;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+
+/**
+ * The thin MapReduce face of {@link FamilyFileWriter}: turns each (cell key, value) into an HBase
+ * Put cell and hands it to the writer of its table and family under
+ * {@code <work dir>/<table>/<family>/}. Keys must arrive in {@code CellKey} order (the shuffle
+ * guarantees it). On failure every file of the task is deleted.
+ */
+final class HFileTableRecordWriter extends RecordWriter<CellKey, BytesWritable> {
+  private final Configuration conf;
+  private final FileSystem fs;
+  private final Path workDir;
+  private final List<TableSpec> tables;
+  private final String namePrefix;
+  private final long rollBytes;
+  private final int maxFiles;
+  private final String taskId;
+  private final FamilyFileWriter[][] writers;
+  private final long[] tableRows;
+  private final CellKey previous = new CellKey();
+  private boolean hasPrevious;
+
+  HFileTableRecordWriter(Configuration conf, Path workDir, List<TableSpec> tables, String namePrefix,
+      long rollBytes, int maxFiles, String taskId) throws IOException {
+    this.conf = conf;
+    this.fs = workDir.getFileSystem(conf);
+    this.workDir = workDir;
+    this.tables = tables;
+    this.namePrefix = namePrefix;
+    this.rollBytes = rollBytes;
+    this.maxFiles = maxFiles;
+    this.taskId = taskId;
+    this.writers = new FamilyFileWriter[tables.size()][];
+    this.tableRows = new long[tables.size()];
+  }
+
+  @Override
+  public void write(CellKey key, BytesWritable value) throws IOException {
+    int t = key.table();
+    int f = key.family();
+    FamilyFileWriter w = writer(t, f);
+    if (!hasPrevious || !previous.sameRow(key)) {
+      tableRows[t]++;
+    }
+    byte[] b = key.buffer();
+    FamilySpec family = tables.get(t).families().get(f);
+    byte[] familyName = family.nameBytes();
+    w.append(new KeyValue(b, key.rowOffset(), key.rowLength(), familyName, 0, familyName.length,
+        b, key.qualifierOffset(), key.qualifierLength(), key.timestamp(), KeyValue.Type.Put,
+        value.getBytes(), 0, value.getLength()));
+    previous.set(t, f, b, key.rowOffset(), key.rowLength(), b, 0, 0, 0);
+    hasPrevious = true;
+  }
+
+  private FamilyFileWriter writer(int t, int f) {
+    if (writers[t] == null) {
+      writers[t] = new FamilyFileWriter[tables.get(t).families().size()];
+    }
+    if (writers[t][f] == null) {
+      TableSpec table = tables.get(t);
+      FamilySpec family = table.families().get(f);
+      Path dir = new Path(new Path(workDir, table.name()), family.name());
+      writers[t][f] = new FamilyFileWriter(conf, fs, dir, table.name(), family, namePrefix, rollBytes, maxFiles, taskId);
+    }
+    return writers[t][f];
+  }
+
+  @Override
+  public void close(TaskAttemptContext context) throws IOException {
+    try {
+      for (FamilyFileWriter w : all()) {
+        w.finish();
+      }
+    } catch (IOException | RuntimeException e) {
+      abandon();
+      throw e;
+    }
+    for (int t = 0; t < tables.size(); t++) {
+      if (writers[t] == null) {
+        continue;
+      }
+      String name = tables.get(t).name();
+      long cells = 0;
+      long bytes = 0;
+      long files = 0;
+      for (FamilyFileWriter w : writers[t]) {
+        if (w != null) {
+          cells += w.cells();
+          bytes += w.bytes();
+          files += w.files().size();
+        }
+      }
+      context.getCounter(CellCounter.TABLE_GROUP, name + ".rows").increment(tableRows[t]);
+      context.getCounter(CellCounter.TABLE_GROUP, name + ".cells").increment(cells);
+      context.getCounter(CellCounter.TABLE_GROUP, name + ".bytes").increment(bytes);
+      context.getCounter(CellCounter.TABLE_GROUP, name + ".files").increment(files);
+      context.getCounter(CellCounter.ROWS_WRITTEN).increment(tableRows[t]);
+      context.getCounter(CellCounter.CELLS_WRITTEN).increment(cells);
+      context.getCounter(CellCounter.HFILE_BYTES_WRITTEN).increment(bytes);
+      context.getCounter(CellCounter.HFILES_WRITTEN).increment(files);
+    }
+  }
+
+  /** Deletes every file written by this task. */
+  void abandon() {
+    all().forEach(FamilyFileWriter::abandon);
+  }
+
+  private List<FamilyFileWriter> all() {
+    List<FamilyFileWriter> out = new ArrayList<>();
+    for (FamilyFileWriter[] ws : writers) {
+      if (ws != null) {
+        for (FamilyFileWriter w : ws) {
+          if (w != null) {
+            out.add(w);
+          }
+        }
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,149 @@
+package io.dumptruck.formats.read;
+
+import io.dumptruck.formats.output.HFileTableCommitter;
+import io.dumptruck.formats.spec.FamilySpec;
+import io.dumptruck.formats.spec.RegionSplits;
+import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.spec.TableSpecJson;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * A table directory {@code <output>/<table>}: the table spec (from {@code _spec.json}, or inferred
+ * from the family directories with one region and default settings when the directory came from
+ * elsewhere) and the HFiles of each family. Names starting with {@code _} or {@code .} are metadata,
+ * never HFiles.
+ */
+public final class TableDir {
+  private final Configuration conf;
+  private final FileSystem fs;
+  private final Path path;
+  private final TableSpec spec;
+  private final Map<String, List<FileStatus>> files;
+
+  private TableDir(Configuration conf, FileSystem fs, Path path, TableSpec spec, Map<String, List<FileStatus>> files) {
+    this.conf = conf;
+    this.fs = fs;
+    this.path = path;
+    this.spec = spec;
+    this.files = files;
+  }
+
+  public static TableDir open(Configuration conf, Path dir) throws IOException {
+    FileSystem fs = dir.getFileSystem(conf);
+    FileStatus status;
+    try {
+      status = fs.getFileStatus(dir);
+    } catch (FileNotFoundException e) {
+      throw new FileNotFoundException("no table directory " + dir + " (expected <output>/<table>, as written by a dumptruck load)");
+    }
+    if (!status.isDirectory()) {
+      throw new IOException(dir + " is a file, not a table directory <output>/<table>");
+    }
+    Map<String, List<FileStatus>> files = new LinkedHashMap<>();
+    List<String> subTables = new ArrayList<>();
+    FileStatus[] children = fs.listStatus(dir);
+    Arrays.sort(children, Comparator.comparing(s -> s.getPath().getName()));
+    for (FileStatus family : children) {
+      String name = family.getPath().getName();
+      if (!family.isDirectory() || isMetadata(name)) {
+        continue;
+      }
+      if (fs.exists(new Path(family.getPath(), HFileTableCommitter.SPEC_FILE))) {
+        subTables.add(name);
+        continue;
+      }
+      List<FileStatus> hfiles = new ArrayList<>();
+      for (FileStatus f : fs.listStatus(family.getPath())) {
+        if (f.isFile() && !isMetadata(f.getPath().getName())) {
+          hfiles.add(f);
+        }
+      }
+      hfiles.sort(Comparator.comparing(s -> s.getPath().getName()));
+      files.put(name, hfiles);
+    }
+    Path specFile = new Path(dir, HFileTableCommitter.SPEC_FILE);
+    TableSpec spec;
+    if (fs.exists(specFile)) {
+      try (InputStream in = fs.open(specFile)) {
+        spec = TableSpecJson.fromJson(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+      }
+    } else if (!subTables.isEmpty()) {
+      throw new IOException(dir + " is an output directory, not a table: name one of its tables, e.g. "
+          + new Path(dir, subTables.get(0)) + " (tables: " + String.join(", ", subTables) + ")");
+    } else if (files.isEmpty()) {
+      throw new IOException(dir + " holds no family directories: not a table directory <output>/<table>");
+    } else {
+      List<FamilySpec> families = new ArrayList<>();
+      files.keySet().forEach(f -> families.add(FamilySpec.named(f)));
+      spec = new TableSpec(dir.getName(), families, RegionSplits.single(), null);
+    }
+    return new TableDir(conf, fs, path(fs, dir), spec, files);
+  }
+
+  private static Path path(FileSystem fs, Path dir) {
+    return fs.makeQualified(dir);
+  }
+
+  static boolean isMetadata(String name) {
+    return name.startsWith("_") || name.startsWith(".");
+  }
+
+  public Path path() { return path; }
+
+  public TableSpec spec() { return spec; }
+
+  public FileSystem fileSystem() { return fs; }
+
+  /** Region split points the load used. */
+  public List<byte[]> splitPoints() {
+    return spec.regions().splitPoints();
+  }
+
+  /** Family names that have a directory here, in name order. */
+  public List<String> families() {
+    return List.copyOf(files.keySet());
+  }
+
+  public List<FileStatus> files(String family) {
+    return files.getOrDefault(family, List.of());
+  }
+
+  /** Opens the HFiles of the families {@code scan} reads whose rows may fall in {@code [start, stop)}. */
+  public List<StoredFile> openFiles(ScanSpec scan, byte[] start, byte[] stop) throws IOException {
+    List<StoredFile> out = new ArrayList<>();
+    try {
+      for (Map.Entry<String, List<FileStatus>> e : files.entrySet()) {
+        if (!scan.readsFamily(e.getKey())) {
+          continue;
+        }
+        for (FileStatus f : e.getValue()) {
+          StoredFile sf = StoredFile.open(conf, fs, f.getPath(), e.getKey());
+          if (sf.overlaps(start, stop)) {
+            out.add(sf);
+          } else {
+            sf.close();
+          }
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      for (StoredFile sf : out) {
+        sf.close();
+      }
+      throw e;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,139 @@
+package io.dumptruck.formats.spec;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * How a table's key space is cut into regions. Region i holds the rows in
+ * {@code [point(i-1), point(i))}: the first region starts at the empty key, the last is unbounded.
+ * <ul>
+ *   <li>{@code SINGLE}: one region.</li>
+ *   <li>{@code EXPLICIT}: the given split points (strictly increasing, none empty).</li>
+ *   <li>{@code UNIFORM n}: n regions even over the first four key bytes, for keys that start with a
+ *       hash (md5) and so spread evenly; trailing zero bytes are dropped from each point.</li>
+ *   <li>{@code SALTED n}: one region per salt byte 0..n-1 (points {@code \x01 … \x(n-1)}).</li>
+ *   <li>{@code SAMPLED n}: n regions at quantiles of row keys sampled from the input when the job is
+ *       configured; resolved to {@code EXPLICIT} before any task runs.</li>
+ * </ul>
+ */
+public record RegionSplits(Kind kind, int count, List<byte[]> points) {
+
+  public enum Kind { SINGLE, EXPLICIT, UNIFORM, SALTED, SAMPLED }
+
+  public static final int MAX_REGIONS = 4096;
+
+  public RegionSplits {
+    points = points == null ? List.of() : List.copyOf(points);
+    if (kind == Kind.EXPLICIT) {
+      count = points.size() + 1;
+      for (int i = 0; i < points.size(); i++) {
+        if (points.get(i).length == 0) {
+          throw new SpecException("split point " + i + " is empty; the first region already starts at the empty key");
+        }
+        if (i > 0 && Bytes.compareTo(points.get(i - 1), points.get(i)) >= 0) {
+          throw new SpecException("split points must be strictly increasing: '" + Bytes.toStringBinary(points.get(i - 1))
+              + "' is not before '" + Bytes.toStringBinary(points.get(i)) + "'");
+        }
+      }
+    } else if (kind == Kind.SINGLE) {
+      count = 1;
+    } else if (count < 1 || count > MAX_REGIONS || (kind == Kind.SALTED && count > 256)) {
+      throw new SpecException(kind.name().toLowerCase() + " regions: count must be 1.." + (kind == Kind.SALTED ? 256 : MAX_REGIONS) + ", got " + count);
+    }
+  }
+
+  public static RegionSplits single() { return new RegionSplits(Kind.SINGLE, 1, List.of()); }
+
+  public static RegionSplits explicit(List<byte[]> points) { return new RegionSplits(Kind.EXPLICIT, 0, points); }
+
+  public static RegionSplits explicit(byte[]... points) { return explicit(Arrays.asList(points)); }
+
+  public static RegionSplits uniform(int regions) { return new RegionSplits(Kind.UNIFORM, regions, List.of()); }
+
+  public static RegionSplits salted(int buckets) { return new RegionSplits(Kind.SALTED, buckets, List.of()); }
+
+  public static RegionSplits sampled(int regions) { return new RegionSplits(Kind.SAMPLED, regions, List.of()); }
+
+  /** True when the split points are only known after sampling the input. */
+  public boolean needsSample() {
+    return kind == Kind.SAMPLED && count > 1;
+  }
+
+  /** The split points; for SAMPLED call {@link #fromSample} first. */
+  public List<byte[]> splitPoints() {
+    switch (kind) {
+      case SINGLE:
+        return List.of();
+      case EXPLICIT:
+        return points;
+      case SALTED: {
+        List<byte[]> out = new ArrayList<>();
+        for (int i = 1; i < count; i++) {
+          out.add(new byte[] {(byte) i});
+        }
+        return out;
+      }
+      case UNIFORM: {
+        List<byte[]> out = new ArrayList<>();
+        for (int i = 1; i < count; i++) {
+          long point = (i * (1L << 32)) / count;
+          out.add(trimTrailingZeros(Bytes.toBytes((int) point)));
+        }
+        return out;
+      }
+      default:
+        if (count == 1) {
+          return List.of();
+        }
+        throw new IllegalStateException("sampled split points are not resolved yet: sample the input first");
+    }
+  }
+
+  /** The same cut with its points written out. */
+  public RegionSplits resolved() {
+    return kind == Kind.EXPLICIT ? this : explicit(splitPoints());
+  }
+
+  /**
+   * Split points at the quantiles of a sample of row keys (sorted here). Fewer regions come out when
+   * the sample has fewer distinct keys than regions asked for.
+   */
+  public static RegionSplits fromSample(List<byte[]> rows, int regions) {
+    List<byte[]> sorted = new ArrayList<>(rows);
+    sorted.sort(Bytes.BYTES_COMPARATOR);
+    List<byte[]> out = new ArrayList<>();
+    for (int i = 1; i < regions && !sorted.isEmpty(); i++) {
+      byte[] candidate = sorted.get((int) ((long) i * sorted.size() / regions));
+      if (candidate.length > 0 && (out.isEmpty() || Bytes.compareTo(out.get(out.size() - 1), candidate) < 0)) {
+        out.add(candidate);
+      }
+    }
+    return explicit(out);
+  }
+
+  /** Index of the region holding {@code row[off, off+len)}: the number of split points at or below it. */
+  public static int regionOf(List<byte[]> points, byte[] row, int off, int len) {
+    int lo = 0;
+    int hi = points.size();
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      byte[] p = points.get(mid);
+      if (Bytes.compareTo(p, 0, p.length, row, off, len) <= 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  private static byte[] trimTrailingZeros(byte[] b) {
+    int n = b.length;
+    while (n > 1 && b[n - 1] == 0) {
+      n--;
+    }
+    return Arrays.copyOf(b, n);
+  }
+}

@@ -1,0 +1,221 @@
+package io.dumptruck.formats.spec;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
+import org.apache.hadoop.hbase.regionserver.BloomType;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * The JSON form of {@link TableSpec}. Split points are strings in HBase shell notation
+ * ({@code Bytes.toStringBinary}: printable ASCII as is, other bytes as {@code \xNN}).
+ * <pre>{@code
+ * {"name": "follows",
+ *  "families": [{"name": "f", "maxVersions": 1, "ttlSeconds": 2147483647, "bloom": "ROW",
+ *                "compression": "GZ", "blockSize": 65536, "encoding": "FAST_DIFF", "inMemory": false}],
+ *  "regions": {"kind": "uniform", "count": 16},      // or {"kind": "explicit", "splitPoints": ["g", "p"]}
+ *  "splitPolicy": "disabled"}
+ * }</pre>
+ * Family fields left out take {@link FamilySpec#named}'s defaults. Unknown fields are errors, so a
+ * typo never silently falls back to a default.
+ */
+public final class TableSpecJson {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final Set<String> TABLE_FIELDS = Set.of("name", "families", "regions", "splitPolicy");
+  private static final Set<String> FAMILY_FIELDS =
+      Set.of("name", "maxVersions", "ttlSeconds", "bloom", "compression", "blockSize", "encoding", "inMemory");
+  private static final Set<String> REGION_FIELDS = Set.of("kind", "count", "splitPoints");
+
+  private TableSpecJson() {}
+
+  public static String toJson(TableSpec spec) {
+    return toNode(spec).toString();
+  }
+
+  public static String toJson(List<TableSpec> specs) {
+    ArrayNode arr = MAPPER.createArrayNode();
+    specs.forEach(s -> arr.add(toNode(s)));
+    return arr.toString();
+  }
+
+  public static String toPrettyJson(TableSpec spec) {
+    try {
+      return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(toNode(spec));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Reads one spec object. */
+  public static TableSpec fromJson(String json) {
+    return fromNode(parse(json));
+  }
+
+  /** Reads an array of specs, or a single spec object as a list of one. */
+  public static List<TableSpec> listFromJson(String json) {
+    JsonNode node = parse(json);
+    List<TableSpec> out = new ArrayList<>();
+    if (node.isArray()) {
+      node.forEach(n -> out.add(fromNode(n)));
+    } else {
+      out.add(fromNode(node));
+    }
+    return out;
+  }
+
+  static ObjectNode toNode(TableSpec spec) {
+    ObjectNode o = MAPPER.createObjectNode();
+    o.put("name", spec.name());
+    ArrayNode fams = o.putArray("families");
+    for (FamilySpec f : spec.families()) {
+      ObjectNode fo = fams.addObject();
+      fo.put("name", f.name());
+      fo.put("maxVersions", f.maxVersions());
+      fo.put("ttlSeconds", f.ttlSeconds());
+      fo.put("bloom", f.bloom().name());
+      fo.put("compression", f.compression().name());
+      fo.put("blockSize", f.blockSize());
+      fo.put("encoding", f.encoding().name());
+      fo.put("inMemory", f.inMemory());
+    }
+    ObjectNode r = o.putObject("regions");
+    RegionSplits regions = spec.regions();
+    r.put("kind", regions.kind().name().toLowerCase(Locale.ROOT));
+    if (regions.kind() == RegionSplits.Kind.EXPLICIT) {
+      ArrayNode pts = r.putArray("splitPoints");
+      regions.points().forEach(p -> pts.add(Bytes.toStringBinary(p)));
+    } else if (regions.kind() != RegionSplits.Kind.SINGLE) {
+      r.put("count", regions.count());
+    }
+    if (spec.splitPolicy() != null) {
+      o.put("splitPolicy", spec.splitPolicy());
+    }
+    return o;
+  }
+
+  static TableSpec fromNode(JsonNode o) {
+    requireObject(o, "table spec");
+    checkFields(o, TABLE_FIELDS, "table spec");
+    String name = text(o, "name", "table spec", null);
+    String where = "table '" + name + "'";
+    JsonNode fams = o.get("families");
+    if (fams == null || !fams.isArray()) {
+      throw new SpecException(where + ": \"families\" must be an array of family objects");
+    }
+    List<FamilySpec> families = new ArrayList<>();
+    fams.forEach(f -> families.add(familyFromNode(f, where)));
+    RegionSplits regions = o.has("regions") ? regionsFromNode(o.get("regions"), where) : RegionSplits.single();
+    String policy = o.has("splitPolicy") ? text(o, "splitPolicy", where, null) : null;
+    return new TableSpec(name, families, regions, policy);
+  }
+
+  private static FamilySpec familyFromNode(JsonNode f, String where) {
+    requireObject(f, where + " family");
+    checkFields(f, FAMILY_FIELDS, where + " family");
+    String name = text(f, "name", where + " family", null);
+    String fw = where + " family '" + name + "'";
+    FamilySpec d = FamilySpec.named(name);
+    return new FamilySpec(name,
+        integer(f, "maxVersions", fw, d.maxVersions()),
+        integer(f, "ttlSeconds", fw, d.ttlSeconds()),
+        enumValue(BloomType.class, text(f, "bloom", fw, d.bloom().name()), fw + " bloom", "NONE, ROW, ROWCOL"),
+        FamilySpec.parseCompression(name, text(f, "compression", fw, d.compression().name())),
+        integer(f, "blockSize", fw, d.blockSize()),
+        enumValue(DataBlockEncoding.class, text(f, "encoding", fw, d.encoding().name()), fw + " encoding",
+            "NONE, PREFIX, DIFF, FAST_DIFF"),
+        f.has("inMemory") ? bool(f, "inMemory", fw) : d.inMemory());
+  }
+
+  private static RegionSplits regionsFromNode(JsonNode r, String where) {
+    requireObject(r, where + " regions");
+    checkFields(r, REGION_FIELDS, where + " regions");
+    RegionSplits.Kind kind = enumValue(RegionSplits.Kind.class, text(r, "kind", where + " regions", null),
+        where + " regions kind", "single, explicit, uniform, salted, sampled");
+    if (kind == RegionSplits.Kind.EXPLICIT) {
+      JsonNode pts = r.get("splitPoints");
+      if (pts == null || !pts.isArray()) {
+        throw new SpecException(where + ": explicit regions need \"splitPoints\": [\"…\", …]");
+      }
+      List<byte[]> points = new ArrayList<>();
+      pts.forEach(p -> points.add(Bytes.toBytesBinary(p.asText())));
+      return RegionSplits.explicit(points);
+    }
+    int count = kind == RegionSplits.Kind.SINGLE ? 1 : integer(r, "count", where + " regions", -1);
+    if (count < 0) {
+      throw new SpecException(where + ": " + kind.name().toLowerCase(Locale.ROOT) + " regions need a \"count\"");
+    }
+    return new RegionSplits(kind, count, List.of());
+  }
+
+  private static JsonNode parse(String json) {
+    try {
+      return MAPPER.readTree(json);
+    } catch (JsonProcessingException e) {
+      throw new SpecException("table spec is not valid JSON: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  private static void requireObject(JsonNode n, String what) {
+    if (n == null || !n.isObject()) {
+      throw new SpecException(what + " must be a JSON object");
+    }
+  }
+
+  private static void checkFields(JsonNode o, Set<String> known, String what) {
+    for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
+      String field = it.next();
+      if (!known.contains(field)) {
+        throw new SpecException(what + ": unknown field \"" + field + "\" (known: " + String.join(", ", new java.util.TreeSet<>(known)) + ")");
+      }
+    }
+  }
+
+  private static String text(JsonNode o, String field, String what, String dflt) {
+    JsonNode v = o.get(field);
+    if (v == null || v.isNull()) {
+      if (dflt == null) {
+        throw new SpecException(what + ": \"" + field + "\" is required");
+      }
+      return dflt;
+    }
+    if (!v.isTextual()) {
+      throw new SpecException(what + ": \"" + field + "\" must be a string");
+    }
+    return v.asText();
+  }
+
+  private static int integer(JsonNode o, String field, String what, int dflt) {
+    JsonNode v = o.get(field);
+    if (v == null || v.isNull()) {
+      return dflt;
+    }
+    if (!v.canConvertToInt() || !v.isIntegralNumber()) {
+      throw new SpecException(what + ": \"" + field + "\" must be a whole number that fits in an int");
+    }
+    return v.intValue();
+  }
+
+  private static boolean bool(JsonNode o, String field, String what) {
+    JsonNode v = o.get(field);
+    if (!v.isBoolean()) {
+      throw new SpecException(what + ": \"" + field + "\" must be true or false");
+    }
+    return v.booleanValue();
+  }
+
+  private static <E extends Enum<E>> E enumValue(Class<E> type, String text, String what, String allowed) {
+    try {
+      return Enum.valueOf(type, text.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new SpecException(what + ": unknown value '" + text + "' (use " + allowed + ")");
+    }
+  }
+}

@@ -1,0 +1,92 @@
+package io.dumptruck.formats.rowkey;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.NullSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ReversedDomainTest {
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource(delimiter = '|', value = {
+      // SCHEMAS.md examples
+      "http://www.Example.com:8080/a?b=1    | com.example.www:8080/a?b=1",
+      "https://example.com:443/             | com.example/",
+      "example.com                          | com.example",
+      "http://10.1.2.3/x                    | 10.1.2.3/x",
+      // IPv6 literals kept as written, default port still dropped
+      "http://[2001:db8::1]:8080/p          | [2001:db8::1]:8080/p",
+      "http://[2001:DB8::1]/                | [2001:DB8::1]/",
+      "https://[::1]:443/x                  | [::1]/x",
+      // user info dropped
+      "http://user:pw@www.example.com/a     | com.example.www/a",
+      "https://bob@example.com:8443/        | com.example:8443/",
+      // fragment dropped
+      "http://example.com/a?b=1#frag        | com.example/a?b=1",
+      "http://example.com#top               | com.example",
+      // host and scheme are case-insensitive, path and query are kept as written
+      "HTTP://WWW.EXAMPLE.COM/Path?Q=A      | com.example.www/Path?Q=A",
+      "HTTP://Example.COM:80/               | com.example/",
+      // trailing dot of a fully qualified host
+      "http://www.example.com./a            | com.example.www/a",
+      "example.com.                         | com.example",
+      // missing path
+      "http://example.com                   | com.example",
+      "http://example.com?q=1               | com.example?q=1",
+      "https://sub.example.co.uk            | uk.co.example.sub",
+      // a port is dropped only when it is the scheme's default
+      "http://example.com:443/              | com.example:443/",
+      "https://example.com:80/              | com.example:80/",
+      "example.com:80/a                     | com.example:80/a",
+      "ftp://files.example.com:21/f         | com.example.files:21/f",
+      "http://example.com:/a                | com.example/a",
+      // a '://' inside the query is not a scheme
+      "example.com/r?u=http://x.org         | com.example/r?u=http://x.org",
+      "http://example.com/r?u=http://x.org  | com.example/r?u=http://x.org",
+      // protocol-relative, single label, surrounding white space
+      "//cdn.example.com/lib.js             | com.example.cdn/lib.js",
+      "http://localhost:3000/               | localhost:3000/",
+      "'  http://example.com/a  '           | com.example/a",
+  })
+  void reverse(String url, String expected) {
+    assertEquals(expected, ReversedDomain.reverse(url));
+  }
+
+  @ParameterizedTest
+  @NullSource
+  @ValueSource(strings = {
+      "", "   ", "http://", "http:///path", "http://?q", "http://a..b/", "http://.example.com/",
+      "http://example.com:80x/", "http://example.com:99999/", "http://example.com:123456/",
+      "http://[::1/", "http://[::1]x/", "http://ex ample.com/", "http://2001:db8::1/",
+  })
+  void rejectsBlankOrUnparsable(String url) {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> ReversedDomain.reverse(url));
+    assertTrue(e.getMessage() != null && !e.getMessage().isEmpty());
+  }
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource(delimiter = '|', value = {
+      "com.example.www:8080/a?b=1  | www.example.com",
+      "com.example                 | example.com",
+      "com.example?q=1             | example.com",
+      "com.example/                | example.com",
+      "10.1.2.3/x                  | 10.1.2.3",
+      "[2001:db8::1]:8080/p        | [2001:db8::1]",
+      "localhost:3000/             | localhost",
+  })
+  void hostOf(String reversed, String host) {
+    assertEquals(host, ReversedDomain.hostOf(reversed));
+  }
+
+  @ParameterizedTest
+  @NullSource
+  @ValueSource(strings = {"", " ", "/x", ":80/", "[::1"})
+  void hostOfRejectsInputWithoutHost(String reversed) {
+    assertThrows(IllegalArgumentException.class, () -> ReversedDomain.hostOf(reversed));
+  }
+}
