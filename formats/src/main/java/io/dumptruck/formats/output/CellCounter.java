@@ -7,7 +7,9 @@ public enum CellCounter {
   HFILES_WRITTEN,
   HFILE_BYTES_WRITTEN,
   /** Cells whose whole key (row, family, qualifier, timestamp) was already written: the first value is kept. */
-  DUPLICATE_CELLS_DROPPED;
+  DUPLICATE_CELLS_DROPPED,
+  /** Cells older than the newest VERSIONS of their column, which HBase would never serve. */
+  OLD_VERSIONS_DROPPED;
 
   /** Counter group holding {@code <table>.rows}, {@code <table>.cells}, {@code <table>.bytes}, {@code <table>.files}. */
   public static final String TABLE_GROUP = "dumptruck tables";

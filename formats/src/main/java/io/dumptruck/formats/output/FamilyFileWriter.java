@@ -28,6 +28,9 @@ import org.apache.hadoop.hbase.util.Bytes;
  * Writes the sorted cells of one family of one region as HBase HFiles (format version 3) in one
  * directory, honouring the family's block size, codec, data block encoding and bloom filter.
  *
+ * <p>A column keeps only its {@code maxVersions} newest cells, as HBase would serve it; older ones
+ * are counted and dropped.
+ *
  * <p>Contract: {@link #append} REQUIRES each cell to sort strictly after the previous one in HBase's
  * cell order and fails fast naming both keys otherwise. A new file is started at a row boundary once
  * the current one holds {@code rollBytes}, never more than {@code maxFiles} files: the last one takes
@@ -51,6 +54,8 @@ public final class FamilyFileWriter implements Closeable {
   private Cell last;
   private long cells;
   private long rows;
+  private long versionsDropped;
+  private int versionsOfColumn;
   private long bytes;
 
   public FamilyFileWriter(Configuration conf, FileSystem fs, Path dir, String table, FamilySpec family,
@@ -74,6 +79,14 @@ public final class FamilyFileWriter implements Closeable {
     if (last != null && CellComparator.getInstance().compare(last, cell) >= 0) {
       throw new IllegalArgumentException("cells must arrive in strictly increasing order, but " + cell
           + " came after " + last + " in " + table + ":" + family.name());
+    }
+    if (!newRow && CellUtil.matchingQualifier(last, cell)) {
+      if (++versionsOfColumn > family.maxVersions()) {
+        versionsDropped++;
+        return;
+      }
+    } else {
+      versionsOfColumn = 1;
     }
     if (newRow) {
       rows++;
@@ -147,6 +160,9 @@ public final class FamilyFileWriter implements Closeable {
   }
 
   public long cells() { return cells; }
+
+  /** Cells not written because their column already had the family's VERSIONS newer cells. */
+  public long versionsDropped() { return versionsDropped; }
 
   public long rows() { return rows; }
 

@@ -97,8 +97,10 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, BytesWritable> 
       long cells = 0;
       long bytes = 0;
       long files = 0;
+      long versionsDropped = 0;
       for (FamilyFileWriter w : writers[t]) {
         if (w != null) {
+          versionsDropped += w.versionsDropped();
           cells += w.cells();
           bytes += w.bytes();
           files += w.files().size();
@@ -112,6 +114,7 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, BytesWritable> 
       context.getCounter(CellCounter.CELLS_WRITTEN).increment(cells);
       context.getCounter(CellCounter.HFILE_BYTES_WRITTEN).increment(bytes);
       context.getCounter(CellCounter.HFILES_WRITTEN).increment(files);
+      context.getCounter(CellCounter.OLD_VERSIONS_DROPPED).increment(versionsDropped);
     }
   }
 

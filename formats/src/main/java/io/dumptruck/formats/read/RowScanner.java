@@ -20,7 +20,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 /**
  * Reads whole rows of a key range of a table as HBase {@link Result}s, applying a {@link ScanSpec}
  * the way an HBase scan does: the column set, the time range, family TTLs, the newest
- * {@code maxVersions} cells per column and the row limit. Rows with no cell left are skipped.
+ * {@code min(scan maxVersions, family VERSIONS)} cells per column and the row limit. Rows with no cell left are skipped.
  */
 public final class RowScanner implements Closeable {
   private final CellMergeScanner cells;
@@ -28,6 +28,7 @@ public final class RowScanner implements Closeable {
   private final byte[] stop;
   private final Set<ScanSpec.Column> columns;
   private final Map<String, Long> oldestAllowed = new HashMap<>();
+  private final Map<String, Integer> familyVersions = new HashMap<>();
   private final List<StoredFile> files;
   private final boolean ownsFiles;
   private long rows;
@@ -47,6 +48,7 @@ public final class RowScanner implements Closeable {
     this.columns = new HashSet<>(scan.columns());
     long now = System.currentTimeMillis();
     for (FamilySpec f : table.families()) {
+      familyVersions.put(f.name(), f.maxVersions());
       if (f.hasTtl()) {
         oldestAllowed.put(f.name(), now - f.ttlSeconds() * 1000L);
       }
@@ -90,7 +92,7 @@ public final class RowScanner implements Closeable {
           versions = 1;
         }
         previous = c;
-        if (versions <= scan.maxVersions()) {
+        if (versions <= maxVersions(c)) {
           row.add(c);
         }
       }
@@ -100,6 +102,12 @@ public final class RowScanner implements Closeable {
       }
     }
     return null;
+  }
+
+  /** HBase serves at most the family's VERSIONS, whatever the scan asks for. */
+  private int maxVersions(Cell c) {
+    Integer family = familyVersions.get(Bytes.toString(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength()));
+    return family == null ? scan.maxVersions() : Math.min(family, scan.maxVersions());
   }
 
   private boolean keep(Cell c) {
