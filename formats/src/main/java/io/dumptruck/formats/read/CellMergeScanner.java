@@ -7,6 +7,7 @@ import java.util.PriorityQueue;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.KeyValueUtil;
 import org.apache.hadoop.hbase.PrivateCellUtil;
 import org.apache.hadoop.hbase.io.hfile.HFileScanner;
@@ -60,7 +61,13 @@ final class CellMergeScanner implements Closeable {
     if (first == null) {
       return s.seekTo();
     }
+    // HBase's StoreFileScanner.seekAtOrAfter: -1 = before the first key; INDEX_KEY_MAGIC = the target
+    // matched a shortened index key and the scanner already sits on the next block's first cell;
+    // 1 = positioned on the last cell before the target.
     int r = s.seekTo(first);
+    if (r == HConstants.INDEX_KEY_MAGIC) {
+      return true;
+    }
     if (r < 0) {
       return s.seekTo();
     }

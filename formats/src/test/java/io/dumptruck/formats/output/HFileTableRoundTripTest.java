@@ -1,0 +1,277 @@
+package io.dumptruck.formats.output;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dumptruck.formats.read.HFileTableInputFormat;
+import io.dumptruck.formats.read.RowScanner;
+import io.dumptruck.formats.read.ScanSpec;
+import io.dumptruck.formats.read.TableReader;
+import io.dumptruck.formats.spec.FamilySpec;
+import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.spec.TableSpecJson;
+import io.dumptruck.formats.testing.CellModel;
+import io.dumptruck.formats.testing.LocalJobs;
+import io.dumptruck.formats.testing.RandomTables;
+import io.dumptruck.formats.text.CellTextMapper;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.io.hfile.CacheConfig;
+import org.apache.hadoop.hbase.io.hfile.HFile;
+import org.apache.hadoop.hbase.io.hfile.HFileScanner;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapred.FileAlreadyExistsException;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Writes random tables through {@link HFileTableOutputFormat} in a local-mode job, then reads them
+ * back through {@link HFileTableInputFormat} and {@link TableReader} and compares every answer with
+ * a {@link CellModel}. Tiny blocks and a tiny roll size make every region span many blocks and files.
+ */
+class HFileTableRoundTripTest {
+  @TempDir static File tmp;
+  static RandomTables data;
+  static Path out;
+  static Configuration conf;
+  static Job job;
+
+  @BeforeAll
+  static void load() throws Exception {
+    data = new RandomTables(42, 20_000);
+    data.writeInput(tmp.toPath().resolve("in"), 3);
+    conf = LocalJobs.localConf();
+    out = new Path(tmp.getAbsolutePath(), "out");
+    job = Job.getInstance(conf, "round trip");
+    job.setInputFormatClass(TextInputFormat.class);
+    FileInputFormat.addInputPath(job, new Path(tmp.getAbsolutePath(), "in"));
+    job.setMapperClass(CellTextMapper.class);
+    HFileTableOutputFormat.configure(job).tables(data.specs).output(out).maxFileBytes(8 * 1024).apply();
+    assertTrue(job.waitForCompletion(false), "load job failed");
+  }
+
+  @Test
+  void countersAddUp() throws Exception {
+    long lines = job.getCounters().findCounter(CellTextMapper.Counter.LINES_READ).getValue();
+    assertEquals(data.lines.size(), lines);
+    assertEquals(0, job.getCounters().findCounter(CellTextMapper.Counter.REJECTED_LINES).getValue());
+    long written = job.getCounters().findCounter(CellCounter.CELLS_WRITTEN).getValue();
+    long dups = job.getCounters().findCounter(CellCounter.DUPLICATE_CELLS_DROPPED).getValue();
+    long old = job.getCounters().findCounter(CellCounter.OLD_VERSIONS_DROPPED).getValue();
+    assertEquals(lines, written + dups + old);
+    assertTrue(dups > 0, "the input has exact duplicates");
+    assertTrue(old > 0, "family b keeps one version, so older ones are dropped");
+  }
+
+  @Test
+  void layoutIsWhatBulkLoadTakes() throws Exception {
+    for (TableSpec t : data.specs) {
+      File tableDir = new File(out.toString(), t.name());
+      assertTrue(new File(tableDir, HFileTableCommitter.SPEC_FILE).isFile());
+      TableSpec stored = TableSpecJson.fromJson(Files.readString(new File(tableDir, HFileTableCommitter.SPEC_FILE).toPath()));
+      assertEquals(t.regions().splitPoints().size(), stored.regions().splitPoints().size());
+      for (FamilySpec f : t.families()) {
+        File[] files = new File(tableDir, f.name()).listFiles(x -> !x.getName().startsWith("."));
+        assertTrue(files != null && files.length > t.regions().count(), t.name() + ":" + f.name() + " should have rolled into several files per region");
+        for (File hfile : files) {
+          assertTrue(hfile.getName().matches("[0-9a-f]+"), "HBase only loads hex file names: " + hfile);
+          assertSortedHFile(hfile, f);
+        }
+      }
+    }
+    assertFalse(new File(out.toString(), "_temporary").exists());
+  }
+
+  private static void assertSortedHFile(File file, FamilySpec family) throws Exception {
+    try (HFile.Reader r = HFile.createReader(org.apache.hadoop.fs.FileSystem.getLocal(conf), new Path(file.getPath()),
+        CacheConfig.DISABLED, true, conf)) {
+      assertEquals(3, r.getTrailer().getMajorVersion());
+      assertEquals(family.compression(), r.getTrailer().getCompressionCodec());
+      assertEquals(family.encoding(), r.getDataBlockEncoding());
+      HFileScanner s = r.getScanner(conf, false, false);
+      assertTrue(s.seekTo());
+      Cell prev = null;
+      do {
+        Cell c = s.getCell();
+        if (prev != null) {
+          assertTrue(CellComparator.getInstance().compare(prev, c) < 0, "out of order in " + file);
+        }
+        prev = org.apache.hadoop.hbase.KeyValueUtil.copyToNewKeyValue(c);
+      } while (s.next());
+    }
+  }
+
+  @Test
+  void inputFormatReadsWhatTheModelHolds() throws Exception {
+    for (TableSpec t : data.specs) {
+      Path table = new Path(out, t.name());
+      for (ScanSpec scan : scans(new Random(7), t)) {
+        if (scan.limit() > 0) {
+          continue; // a limit holds per split, see limitHoldsPerSplit
+        }
+        CellModel.assertSameRows(data.model.scan(t.name(), scan), CellModel.lines(LocalJobs.readAll(conf, table, scan)),
+            t.name() + " " + scan.toJson());
+      }
+    }
+  }
+
+  @Test
+  void limitHoldsPerSplit() throws Exception {
+    Path table = new Path(out, RandomTables.WIDE);
+    List<Result> all = LocalJobs.readAll(conf, table, ScanSpec.all());
+    List<Result> limited = LocalJobs.readAll(conf, table, ScanSpec.all().withLimit(2));
+    int regions = data.specs.get(0).regions().count();
+    assertEquals(2 * regions, limited.size(), "two rows from each of the " + regions + " regions");
+    for (Result r : limited) {
+      assertTrue(all.stream().anyMatch(a -> Bytes.equals(a.getRow(), r.getRow())));
+    }
+  }
+
+  @Test
+  void tableReaderScansAndGets() throws Exception {
+    for (TableSpec t : data.specs) {
+      try (TableReader reader = TableReader.open(conf, new Path(out, t.name()))) {
+        for (ScanSpec scan : scans(new Random(11), t)) {
+          List<Result> got = new ArrayList<>();
+          try (RowScanner rows = reader.scan(scan)) {
+            for (Result r = rows.next(); r != null; r = rows.next()) {
+              got.add(r);
+            }
+          }
+          CellModel.assertSameRows(data.model.scan(t.name(), scan), CellModel.lines(got), t.name() + " " + scan.toJson());
+        }
+        Random rnd = new Random(3);
+        List<byte[]> rows = data.model.rows(t.name());
+        for (int i = 0; i < 300; i++) {
+          byte[] row = rows.get(rnd.nextInt(rows.size()));
+          ScanSpec columns = ScanSpec.all().withMaxVersions(1 + rnd.nextInt(4));
+          Optional<Result> r = reader.get(row, columns);
+          assertTrue(r.isPresent(), "row " + Bytes.toStringBinary(row));
+          assertEquals(data.model.scan(t.name(), ScanSpec.row(row).withMaxVersions(columns.maxVersions())).get(0),
+              CellModel.lines(r.get()));
+        }
+        for (int i = 0; i < 300; i++) {
+          byte[] absent = Bytes.toBytes("absent-" + i);
+          assertTrue(reader.get(absent, ScanSpec.all()).isEmpty());
+        }
+      }
+    }
+  }
+
+  @Test
+  void bloomFilterAnswersAbsentRowsWithoutReadingData() throws Exception {
+    try (TableReader reader = TableReader.open(conf, new Path(out, RandomTables.SALTED))) {
+      for (int i = 0; i < 200; i++) {
+        byte[] absent = {(byte) (i % 4), 'n', 'o', (byte) i};
+        assertTrue(reader.get(absent, ScanSpec.all()).isEmpty());
+      }
+      assertTrue(reader.bloomNegatives() > 150, "ROW blooms should rule out most absent rows, got " + reader.bloomNegatives());
+    }
+  }
+
+  /** Scans of every kind: all, prefixes, ranges, families, columns, time ranges, versions, limits. */
+  private static List<ScanSpec> scans(Random rnd, TableSpec t) {
+    List<byte[]> rows = data.model.rows(t.name());
+    List<ScanSpec> out = new ArrayList<>();
+    out.add(ScanSpec.all());
+    out.add(ScanSpec.all().withMaxVersions(10));
+    for (int i = 0; i < 12; i++) {
+      byte[] a = rows.get(rnd.nextInt(rows.size()));
+      byte[] b = rows.get(rnd.nextInt(rows.size()));
+      if (Bytes.compareTo(a, b) > 0) {
+        byte[] x = a;
+        a = b;
+        b = x;
+      }
+      out.add(ScanSpec.all().withRange(a, b).withMaxVersions(1 + rnd.nextInt(3)));
+      out.add(ScanSpec.all().withPrefix(Bytes.head(a, 1)));
+      out.add(ScanSpec.all().withPrefix(a).withLimit(1));
+      out.add(ScanSpec.all().withRange(a, new byte[0]).withLimit(1 + rnd.nextInt(20)));
+      long from = data.minTs + rnd.nextInt(25);
+      out.add(ScanSpec.all().withTimeRange(from, from + 10).withMaxVersions(2));
+      String family = t.families().get(rnd.nextInt(t.families().size())).name();
+      out.add(ScanSpec.all().withFamilies(List.of(family)).withMaxVersions(5));
+    }
+    out.add(ScanSpec.all().withColumns(List.of(ScanSpec.parseColumn(t.families().get(0).name() + ":x"),
+        ScanSpec.parseColumn(t.families().get(0).name() + ":"))).withMaxVersions(3));
+    return out;
+  }
+
+  @Test
+  void existingOutputIsRefusedBeforeAnyTask() throws Exception {
+    Job again = Job.getInstance(conf);
+    FileAlreadyExistsException e = assertThrows(FileAlreadyExistsException.class,
+        () -> HFileTableOutputFormat.configure(again).tables(data.specs).output(out).apply());
+    assertTrue(e.getMessage().contains("already exists"), e.getMessage());
+  }
+
+  /** A mapper that fails after emitting some cells. */
+  public static class FailingMapper extends CellTextMapper {
+    private int n;
+
+    @Override
+    protected void map(LongWritable offset, Text line, Context context) throws java.io.IOException, InterruptedException {
+      super.map(offset, line, context);
+      if (++n == 100) {
+        throw new IllegalStateException("boom");
+      }
+    }
+  }
+
+  @Test
+  void failedJobLeavesNothingBehind() throws Exception {
+    Path failed = new Path(tmp.getAbsolutePath(), "failed");
+    Job bad = Job.getInstance(conf, "failing");
+    bad.setInputFormatClass(TextInputFormat.class);
+    FileInputFormat.addInputPath(bad, new Path(tmp.getAbsolutePath(), "in"));
+    bad.setMapperClass(FailingMapper.class);
+    HFileTableOutputFormat.configure(bad).tables(data.specs).output(failed).apply();
+    assertFalse(bad.waitForCompletion(false));
+    assertFalse(new File(failed.toString()).exists(), "a failed job must leave no output directory");
+  }
+
+  @Test
+  void sampledSplitPointsComeFromTheMapOutput() throws Exception {
+    TableSpec sampled = data.specs.get(0).withRegions(io.dumptruck.formats.spec.RegionSplits.sampled(4));
+    TableSpec salted = data.specs.get(1);
+    Job j = Job.getInstance(conf, "sampled");
+    j.setInputFormatClass(TextInputFormat.class);
+    FileInputFormat.addInputPath(j, new Path(tmp.getAbsolutePath(), "in"));
+    j.setMapperClass(CellTextMapper.class);
+    Path sampledOut = new Path(tmp.getAbsolutePath(), "sampled");
+    HFileTableOutputFormat.configure(j).tables(sampled, salted).output(sampledOut).apply();
+    List<TableSpec> resolved = HFileTableOutputFormat.tables(j.getConfiguration());
+    List<byte[]> points = resolved.get(0).regions().splitPoints();
+    assertEquals(3, points.size());
+    assertEquals(4 + 4, j.getNumReduceTasks());
+    // each region gets a fair share of rows: no region holds more than half of them
+    List<byte[]> rows = data.model.rows(RandomTables.WIDE);
+    int[] perRegion = new int[4];
+    rows.forEach(r -> perRegion[io.dumptruck.formats.spec.RegionSplits.regionOf(points, r, 0, r.length)]++);
+    for (int n : perRegion) {
+      assertTrue(n > 0 && n < rows.size() / 2, "unbalanced sampled regions: " + java.util.Arrays.toString(perRegion));
+    }
+    assertTrue(j.waitForCompletion(false));
+    CellModel.assertSameRows(data.model.scan(RandomTables.WIDE, ScanSpec.all().withMaxVersions(5)),
+        CellModel.lines(LocalJobs.readAll(conf, new Path(sampledOut, RandomTables.WIDE), ScanSpec.all().withMaxVersions(5))), "sampled");
+  }
+}

@@ -1,0 +1,48 @@
+package io.dumptruck.formats.testing;
+
+import io.dumptruck.formats.read.HFileTableInputFormat;
+import io.dumptruck.formats.read.ScanSpec;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+
+/** Local-mode job set-up and in-process reading through the InputFormat, for tests. */
+public final class LocalJobs {
+  private LocalJobs() {}
+
+  public static Configuration localConf() {
+    Configuration conf = new Configuration();
+    conf.set("mapreduce.framework.name", "local");
+    conf.set("fs.defaultFS", "file:///");
+    conf.setInt("mapreduce.task.io.sort.mb", 16);
+    return conf;
+  }
+
+  /** Every row the InputFormat yields for the table and scan, split by split, in split order. */
+  public static List<Result> readAll(Configuration conf, Path table, ScanSpec scan) throws IOException, InterruptedException {
+    Job job = Job.getInstance(conf);
+    HFileTableInputFormat.configure(job).table(table).scan(scan).apply();
+    HFileTableInputFormat format = new HFileTableInputFormat();
+    List<Result> out = new ArrayList<>();
+    for (InputSplit split : format.getSplits(job)) {
+      TaskAttemptContext ctx = new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID());
+      try (RecordReader<ImmutableBytesWritable, Result> reader = format.createRecordReader(split, ctx)) {
+        reader.initialize(split, ctx);
+        while (reader.nextKeyValue()) {
+          out.add(reader.getCurrentValue());
+        }
+      }
+    }
+    return out;
+  }
+}
