@@ -120,7 +120,7 @@ public final class RowScanner implements Closeable {
     if (oldest != null && ts < oldest) {
       return false;
     }
-    return columns.isEmpty() || columns.contains(new ScanSpec.Column(family, CellUtil.cloneQualifier(c)));
+    return columns.isEmpty() || scan.readsColumn(family, CellUtil.cloneQualifier(c));
   }
 
   /** Cells read from the files so far, kept or not. */

@@ -12,8 +12,8 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * What to read from a table, with HBase's {@code Scan} semantics: rows in {@code [startRow, stopRow)}
- * (empty = unbounded), only the listed families (empty = all) and columns (empty = all of those
- * families), cells with {@code minTime <= ts < maxTime}, at most {@code maxVersions} newest versions
+ * (empty = unbounded), only the listed families and columns (both empty = everything; a family
+ * with listed columns reads only those, as with HBase's {@code addFamily}/{@code addColumn}), cells with {@code minTime <= ts < maxTime}, at most {@code maxVersions} newest versions
  * per column (default 1), at most {@code limit} rows (0 = no limit). Immutable; build with the
  * {@code with} methods from {@link #all()}.
  */
@@ -113,12 +113,25 @@ public record ScanSpec(byte[] startRow, byte[] stopRow, List<String> families, L
     return stop;
   }
 
-  /** True when the family is read at all. */
+  /**
+   * True when the family is read at all. As with HBase's {@code Scan.addFamily}/{@code addColumn}:
+   * with neither families nor columns every family is read; otherwise the listed families and the
+   * families of the listed columns.
+   */
   public boolean readsFamily(String family) {
-    if (!families.isEmpty() && !families.contains(family)) {
+    if (families.isEmpty() && columns.isEmpty()) {
+      return true;
+    }
+    return families.contains(family) || columns.stream().anyMatch(c -> c.family.equals(family));
+  }
+
+  /** True when a cell of this column is read: a family with listed columns reads only those. */
+  public boolean readsColumn(String family, byte[] qualifier) {
+    if (!readsFamily(family)) {
       return false;
     }
-    return columns.isEmpty() || columns.stream().anyMatch(c -> c.family.equals(family));
+    boolean familyHasColumns = columns.stream().anyMatch(c -> c.family.equals(family));
+    return !familyHasColumns || columns.contains(new Column(family, qualifier));
   }
 
   /** True when the row is inside {@code [startRow, stopRow)}. */

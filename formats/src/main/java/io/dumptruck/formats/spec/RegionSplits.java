@@ -28,6 +28,9 @@ public record RegionSplits(Kind kind, int count, List<byte[]> points) {
     points = points == null ? List.of() : List.copyOf(points);
     if (kind == Kind.EXPLICIT) {
       count = points.size() + 1;
+      if (count > MAX_REGIONS) {
+        throw new SpecException(points.size() + " split points make more than " + MAX_REGIONS + " regions");
+      }
       for (int i = 0; i < points.size(); i++) {
         if (points.get(i).length == 0) {
           throw new SpecException("split point " + i + " is empty; the first region already starts at the empty key");
@@ -40,8 +43,31 @@ public record RegionSplits(Kind kind, int count, List<byte[]> points) {
     } else if (kind == Kind.SINGLE) {
       count = 1;
     } else if (count < 1 || count > MAX_REGIONS || (kind == Kind.SALTED && count > 256)) {
-      throw new SpecException(kind.name().toLowerCase() + " regions: count must be 1.." + (kind == Kind.SALTED ? 256 : MAX_REGIONS) + ", got " + count);
+      throw new SpecException(kind.name().toLowerCase(java.util.Locale.ROOT) + " regions: count must be 1.." + (kind == Kind.SALTED ? 256 : MAX_REGIONS) + ", got " + count);
     }
+  }
+
+  /** Equal when kind, count and every split point's bytes are equal. */
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof RegionSplits r) || r.kind != kind || r.count != count || r.points.size() != points.size()) {
+      return false;
+    }
+    for (int i = 0; i < points.size(); i++) {
+      if (!Arrays.equals(points.get(i), r.points.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public int hashCode() {
+    int h = kind.hashCode() * 31 + count;
+    for (byte[] p : points) {
+      h = h * 31 + Arrays.hashCode(p);
+    }
+    return h;
   }
 
   public static RegionSplits single() { return new RegionSplits(Kind.SINGLE, 1, List.of()); }

@@ -110,7 +110,7 @@ public record TableSpec(String name, List<FamilySpec> families, RegionSplits reg
   private static final String POLICY_PACKAGE = "org.apache.hadoop.hbase.regionserver.";
 
   static String splitPolicyClass(String policy) {
-    switch (policy.toLowerCase()) {
+    switch (policy.toLowerCase(java.util.Locale.ROOT)) {
       case "constant": return POLICY_PACKAGE + "ConstantSizeRegionSplitPolicy";
       case "increasing": return POLICY_PACKAGE + "IncreasingToUpperBoundRegionSplitPolicy";
       case "stepping": return POLICY_PACKAGE + "SteppingSplitPolicy";

@@ -213,6 +213,8 @@ class HFileTableRoundTripTest {
     }
     out.add(ScanSpec.all().withColumns(List.of(ScanSpec.parseColumn(t.families().get(0).name() + ":x"),
         ScanSpec.parseColumn(t.families().get(0).name() + ":"))).withMaxVersions(3));
+    String last = t.families().get(t.families().size() - 1).name();
+    out.add(ScanSpec.all().withFamilies(List.of(last)).withColumns(List.of(ScanSpec.parseColumn(t.families().get(0).name() + ":y"))));
     return out;
   }
 

@@ -58,11 +58,14 @@ public final class CellModel {
       List<String> cells = new ArrayList<>();
       for (Map.Entry<String, NavigableMap<byte[], NavigableMap<Long, byte[]>>> fam : row.getValue().entrySet()) {
         FamilySpec family = specs.get(table).family(fam.getKey());
-        if (!scan.families().isEmpty() && !scan.families().contains(fam.getKey())) {
+        // HBase's Scan: addFamily reads a whole family, addColumn narrows its family to the listed columns
+        boolean selective = !scan.families().isEmpty() || !scan.columns().isEmpty();
+        boolean familyHasColumns = scan.columns().stream().anyMatch(c -> c.family().equals(fam.getKey()));
+        if (selective && !scan.families().contains(fam.getKey()) && !familyHasColumns) {
           continue;
         }
         for (Map.Entry<byte[], NavigableMap<Long, byte[]>> col : fam.getValue().entrySet()) {
-          if (!scan.columns().isEmpty() && !scan.columns().contains(new ScanSpec.Column(fam.getKey(), col.getKey()))) {
+          if (familyHasColumns && !scan.columns().contains(new ScanSpec.Column(fam.getKey(), col.getKey()))) {
             continue;
           }
           // HBase keeps the family's VERSIONS newest cells of a column; a scan then sees the

@@ -1,0 +1,107 @@
+package io.dumptruck.cli;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Command-line arguments: positionals and {@code --name value} / {@code --name=value} options, with
+ * {@code --flag} switches. Unknown options and missing values are {@link UsageException}s.
+ */
+final class Args {
+  private final List<String> positional = new ArrayList<>();
+  private final Map<String, String> options = new HashMap<>();
+
+  Args(String[] args, Set<String> valued, Set<String> flags) {
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      if (!a.startsWith("--") || a.equals("--")) {
+        positional.add(a);
+        continue;
+      }
+      String name = a.substring(2);
+      String value = null;
+      int eq = name.indexOf('=');
+      if (eq >= 0) {
+        value = name.substring(eq + 1);
+        name = name.substring(0, eq);
+      }
+      if (flags.contains(name)) {
+        if (value != null) {
+          throw new UsageException("--" + name + " takes no value");
+        }
+        options.put(name, "true");
+      } else if (valued.contains(name)) {
+        if (value == null) {
+          if (i + 1 >= args.length) {
+            throw new UsageException("--" + name + " needs a value");
+          }
+          value = args[++i];
+        }
+        options.put(name, value);
+      } else {
+        throw new UsageException("unknown option --" + name);
+      }
+    }
+  }
+
+  List<String> positional() {
+    return positional;
+  }
+
+  String positional(int i, String what) {
+    if (i >= positional.size()) {
+      throw new UsageException("missing " + what);
+    }
+    return positional.get(i);
+  }
+
+  void expectPositionals(int n) {
+    if (positional.size() > n) {
+      throw new UsageException("unexpected argument '" + positional.get(n) + "'");
+    }
+  }
+
+  boolean has(String name) {
+    return options.containsKey(name);
+  }
+
+  String get(String name) {
+    return options.get(name);
+  }
+
+  boolean flag(String name) {
+    return options.containsKey(name);
+  }
+
+  long getLong(String name, long dflt, long min) {
+    String v = options.get(name);
+    if (v == null) {
+      return dflt;
+    }
+    try {
+      long n = Long.parseLong(v);
+      if (n < min) {
+        throw new UsageException("--" + name + " must be at least " + min + ", got " + v);
+      }
+      return n;
+    } catch (NumberFormatException e) {
+      throw new UsageException("--" + name + " takes a whole number, got '" + v + "'");
+    }
+  }
+
+  List<String> getList(String name) {
+    String v = options.get(name);
+    List<String> out = new ArrayList<>();
+    if (v != null) {
+      for (String s : v.split(",")) {
+        if (!s.isBlank()) {
+          out.add(s.trim());
+        }
+      }
+    }
+    return out;
+  }
+}

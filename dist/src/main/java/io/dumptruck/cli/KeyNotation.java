@@ -1,0 +1,35 @@
+package io.dumptruck.cli;
+
+import java.util.HexFormat;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * How keys and values are written on the command line: HBase shell notation by default
+ * ({@code Bytes.toStringBinary}: printable ASCII as is, other bytes as {@code \xNN}), or plain hex
+ * with {@code --hex}.
+ */
+enum KeyNotation {
+  SHELL, HEX;
+
+  static KeyNotation of(boolean hex) {
+    return hex ? HEX : SHELL;
+  }
+
+  byte[] parse(String text, String what) {
+    if (this == HEX) {
+      try {
+        return HexFormat.of().parseHex(text.toLowerCase());
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(what + " '" + text + "' is not hex (an even number of 0-9a-f digits)");
+      }
+    }
+    if (text.matches(".*\\\\x(?![0-9a-fA-F]{2}).*")) {
+      throw new UsageException(what + " '" + text + "' has a \\x escape without two hex digits");
+    }
+    return Bytes.toBytesBinary(text);
+  }
+
+  String format(byte[] b, int off, int len) {
+    return this == HEX ? HexFormat.of().formatHex(b, off, off + len) : Bytes.toStringBinary(b, off, len);
+  }
+}

@@ -1,0 +1,92 @@
+package io.dumptruck.cli;
+
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.ToolRunner;
+
+/**
+ * The {@code dumptruck} command line: {@code dumptruck <command> [generic options] [options]}, the
+ * same under {@code bin/dumptruck} (local mode) and {@code hadoop jar dumptruck-VERSION.jar} (the
+ * cluster in the Hadoop configuration). Exit codes: 0 success, 1 failure, 2 bad usage.
+ */
+public final class Main {
+  static final Map<String, Supplier<Command>> COMMANDS = new LinkedHashMap<>();
+
+  static {
+    COMMANDS.put("demo", DemoCommand::new);
+    COMMANDS.put("get", GetCommand::new);
+    COMMANDS.put("scan", ScanCommand::new);
+  }
+
+  private Main() {}
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  static int run(String[] args, PrintStream out, PrintStream err) {
+    if (args.length == 0 || isHelp(args[0])) {
+      if (args.length > 1 && COMMANDS.containsKey(args[1])) {
+        out.println("usage: " + COMMANDS.get(args[1]).get().usage());
+        return 0;
+      }
+      (args.length == 0 ? err : out).print(usage());
+      return args.length == 0 ? 2 : 0;
+    }
+    Supplier<Command> factory = COMMANDS.get(args[0]);
+    if (factory == null) {
+      err.println("dumptruck: unknown command '" + args[0] + "'; commands: " + String.join(", ", COMMANDS.keySet())
+          + " (dumptruck help)");
+      return 2;
+    }
+    Command command = factory.get();
+    String[] rest = Arrays.copyOfRange(args, 1, args.length);
+    if (Arrays.stream(rest).anyMatch(Main::isHelp)) {
+      out.println("usage: " + command.usage());
+      return 0;
+    }
+    try {
+      return ToolRunner.run(new Configuration(), command, rest);
+    } catch (UsageException e) {
+      err.println("dumptruck " + args[0] + ": " + e.getMessage());
+      err.println("usage: " + command.usage());
+      return 2;
+    } catch (Exception | LinkageError e) {
+      err.println("dumptruck " + args[0] + ": " + oneLine(e));
+      if (System.getenv("DUMPTRUCK_DEBUG") != null) {
+        e.printStackTrace(err);
+      } else {
+        err.println("(set DUMPTRUCK_DEBUG=1 for the stack trace)");
+      }
+      return 1;
+    }
+  }
+
+  private static boolean isHelp(String a) {
+    return a.equals("help") || a.equals("--help") || a.equals("-h");
+  }
+
+  /** The first line of the message, or the exception type when there is none. */
+  static String oneLine(Throwable e) {
+    String m = e.getMessage();
+    if (m == null || m.isBlank()) {
+      return e.getClass().getSimpleName();
+    }
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+
+  static String usage() {
+    StringBuilder b = new StringBuilder();
+    b.append("usage: dumptruck <command> [hadoop generic options: -D k=v, -conf f, -fs, -jt, -libjars] [options]\n\n");
+    b.append("Commands:\n");
+    COMMANDS.forEach((name, f) -> b.append(String.format("  %-10s %s%n", name, f.get().summary())));
+    b.append("\nRun 'dumptruck help <command>' for a command's options.\n");
+    b.append("Local mode is the default; under 'hadoop jar' the cluster in the Hadoop configuration is used.\n");
+    return b.toString();
+  }
+}

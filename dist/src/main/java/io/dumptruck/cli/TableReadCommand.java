@@ -1,0 +1,55 @@
+package io.dumptruck.cli;
+
+import io.dumptruck.formats.read.ScanSpec;
+import io.dumptruck.formats.read.TableReader;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.hadoop.fs.Path;
+
+/** What {@code get} and {@code scan} share: the table directory and the column, version and time options. */
+abstract class TableReadCommand extends Command {
+  static final String COMMON_OPTIONS = String.join("\n",
+      "  --families f,g       only these families",
+      "  --columns f:q,...    only these columns (qualifiers in the key notation)",
+      "  --versions N         newest N versions per column (default 1; the family's VERSIONS caps it)",
+      "  --time-range T1,T2   only cells with T1 <= timestamp < T2 (epoch ms)",
+      "  --hex                keys and values in hex instead of HBase shell notation (\\xNN escapes)");
+
+  static final Set<String> COMMON_VALUED = Set.of("families", "columns", "versions", "time-range");
+  static final Set<String> FLAGS = Set.of("hex");
+
+  static Set<String> valued(String... more) {
+    Set<String> s = new HashSet<>(COMMON_VALUED);
+    s.addAll(List.of(more));
+    return s;
+  }
+
+  static ScanSpec columns(Args args, KeyNotation notation) {
+    ScanSpec scan = ScanSpec.all().withFamilies(args.getList("families"))
+        .withMaxVersions((int) Math.min(Integer.MAX_VALUE, args.getLong("versions", 1, 1)));
+    List<ScanSpec.Column> columns = new ArrayList<>();
+    for (String c : args.getList("columns")) {
+      int colon = c.indexOf(':');
+      if (colon <= 0) {
+        throw new UsageException("column '" + c + "' must be family:qualifier");
+      }
+      columns.add(new ScanSpec.Column(c.substring(0, colon), notation.parse(c.substring(colon + 1), "qualifier")));
+    }
+    scan = scan.withColumns(columns);
+    if (args.has("time-range")) {
+      String[] t = args.get("time-range").split(",");
+      try {
+        scan = scan.withTimeRange(Long.parseLong(t[0].trim()), Long.parseLong(t[1].trim()));
+      } catch (RuntimeException e) {
+        throw new UsageException("--time-range takes T1,T2 in epoch milliseconds, got '" + args.get("time-range") + "'");
+      }
+    }
+    return scan;
+  }
+
+  static TableReader open(org.apache.hadoop.conf.Configuration conf, String dir) throws java.io.IOException {
+    return TableReader.open(conf, new Path(dir));
+  }
+}

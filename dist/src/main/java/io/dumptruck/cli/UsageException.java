@@ -1,0 +1,8 @@
+package io.dumptruck.cli;
+
+/** Wrong or missing arguments: the message says what, and the command's usage follows it. */
+public final class UsageException extends IllegalArgumentException {
+  public UsageException(String message) {
+    super(message);
+  }
+}
