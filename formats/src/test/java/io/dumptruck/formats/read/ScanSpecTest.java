@@ -1,5 +1,7 @@
 package io.dumptruck.formats.read;
 
+import static io.dumptruck.formats.testing.TestBytes.b;
+import static io.dumptruck.formats.testing.TestBytes.s;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,17 +15,7 @@ import org.junit.jupiter.api.Test;
 
 class ScanSpecTest {
 
-  private static byte[] b(int... v) {
-    byte[] out = new byte[v.length];
-    for (int i = 0; i < v.length; i++) {
-      out[i] = (byte) v[i];
-    }
-    return out;
-  }
 
-  private static byte[] s(String text) {
-    return Bytes.toBytes(text);
-  }
 
   private static boolean contains(ScanSpec scan, byte[] row) {
     return scan.containsRow(row, 0, row.length);

@@ -1,5 +1,7 @@
 package io.dumptruck.formats.spec;
 
+import static io.dumptruck.formats.testing.TestBytes.b;
+import static io.dumptruck.formats.testing.TestBytes.s;
 import static io.dumptruck.formats.spec.TableSpecTest.assertPointsEqual;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,17 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class RegionSplitsTest {
 
-  private static byte[] b(int... v) {
-    byte[] out = new byte[v.length];
-    for (int i = 0; i < v.length; i++) {
-      out[i] = (byte) v[i];
-    }
-    return out;
-  }
 
-  private static byte[] s(String text) {
-    return Bytes.toBytes(text);
-  }
 
   private static void assertStrictlyIncreasing(List<byte[]> points) {
     for (int i = 1; i < points.size(); i++) {
