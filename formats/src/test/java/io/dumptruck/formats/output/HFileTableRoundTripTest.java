@@ -124,7 +124,7 @@ class HFileTableRoundTripTest {
   void inputFormatReadsWhatTheModelHolds() throws Exception {
     for (TableSpec t : data.specs) {
       Path table = new Path(out, t.name());
-      for (ScanSpec scan : scans(new Random(7), t)) {
+      for (ScanSpec scan : data.scans(new Random(7), t)) {
         if (scan.limit() > 0) {
           continue; // a limit holds per split, see limitHoldsPerSplit
         }
@@ -150,7 +150,7 @@ class HFileTableRoundTripTest {
   void tableReaderScansAndGets() throws Exception {
     for (TableSpec t : data.specs) {
       try (TableReader reader = TableReader.open(conf, new Path(out, t.name()))) {
-        for (ScanSpec scan : scans(new Random(11), t)) {
+        for (ScanSpec scan : data.scans(new Random(11), t)) {
           List<Result> got = new ArrayList<>();
           try (RowScanner rows = reader.scan(scan)) {
             for (Result r = rows.next(); r != null; r = rows.next()) {
@@ -186,36 +186,6 @@ class HFileTableRoundTripTest {
       }
       assertTrue(reader.bloomNegatives() > 150, "ROW blooms should rule out most absent rows, got " + reader.bloomNegatives());
     }
-  }
-
-  /** Scans of every kind: all, prefixes, ranges, families, columns, time ranges, versions, limits. */
-  private static List<ScanSpec> scans(Random rnd, TableSpec t) {
-    List<byte[]> rows = data.model.rows(t.name());
-    List<ScanSpec> out = new ArrayList<>();
-    out.add(ScanSpec.all());
-    out.add(ScanSpec.all().withMaxVersions(10));
-    for (int i = 0; i < 12; i++) {
-      byte[] a = rows.get(rnd.nextInt(rows.size()));
-      byte[] b = rows.get(rnd.nextInt(rows.size()));
-      if (Bytes.compareTo(a, b) > 0) {
-        byte[] x = a;
-        a = b;
-        b = x;
-      }
-      out.add(ScanSpec.all().withRange(a, b).withMaxVersions(1 + rnd.nextInt(3)));
-      out.add(ScanSpec.all().withPrefix(Bytes.head(a, 1)));
-      out.add(ScanSpec.all().withPrefix(a).withLimit(1));
-      out.add(ScanSpec.all().withRange(a, new byte[0]).withLimit(1 + rnd.nextInt(20)));
-      long from = data.minTs + rnd.nextInt(25);
-      out.add(ScanSpec.all().withTimeRange(from, from + 10).withMaxVersions(2));
-      String family = t.families().get(rnd.nextInt(t.families().size())).name();
-      out.add(ScanSpec.all().withFamilies(List.of(family)).withMaxVersions(5));
-    }
-    out.add(ScanSpec.all().withColumns(List.of(ScanSpec.parseColumn(t.families().get(0).name() + ":x"),
-        ScanSpec.parseColumn(t.families().get(0).name() + ":"))).withMaxVersions(3));
-    String last = t.families().get(t.families().size() - 1).name();
-    out.add(ScanSpec.all().withFamilies(List.of(last)).withColumns(List.of(ScanSpec.parseColumn(t.families().get(0).name() + ":y"))));
-    return out;
   }
 
   @Test

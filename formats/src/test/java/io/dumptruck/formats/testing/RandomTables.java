@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import io.dumptruck.formats.read.ScanSpec;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
@@ -76,6 +78,43 @@ public final class RandomTables {
       }
     }
     java.util.Collections.shuffle(lines, rnd);
+  }
+
+  /** Scans of every kind: all, versions, ranges, prefixes, time ranges, families, columns, limits, mixes. */
+  public List<ScanSpec> scans(Random rnd, TableSpec t) {
+    List<byte[]> rows = model.rows(t.name());
+    List<ScanSpec> out = new ArrayList<>();
+    out.add(ScanSpec.all());
+    out.add(ScanSpec.all().withMaxVersions(10));
+    out.add(ScanSpec.all().withLimit(7));
+    for (int i = 0; i < 10; i++) {
+      byte[] a = rows.get(rnd.nextInt(rows.size()));
+      byte[] b = rows.get(rnd.nextInt(rows.size()));
+      if (Bytes.compareTo(a, b) > 0) {
+        byte[] x = a;
+        a = b;
+        b = x;
+      }
+      out.add(ScanSpec.all().withRange(a, b).withMaxVersions(1 + rnd.nextInt(6)));
+      out.add(ScanSpec.all().withPrefix(Bytes.head(a, 1)));
+      out.add(ScanSpec.all().withPrefix(Bytes.head(b, Math.min(2, b.length))).withMaxVersions(3));
+      out.add(ScanSpec.all().withPrefix(a).withLimit(1));
+      out.add(ScanSpec.all().withRange(a, new byte[0]).withLimit(1 + rnd.nextInt(20)));
+      long from = minTs + rnd.nextInt(45);
+      out.add(ScanSpec.all().withTimeRange(from, from + 10).withMaxVersions(2));
+      String family = t.families().get(rnd.nextInt(t.families().size())).name();
+      out.add(ScanSpec.all().withFamilies(List.of(family)).withMaxVersions(5));
+      out.add(ScanSpec.all().withRange(a, b).withFamilies(List.of(family)).withTimeRange(from, from + 20)
+          .withMaxVersions(1 + rnd.nextInt(4)).withLimit(rnd.nextInt(3) == 0 ? 5 : 0));
+    }
+    for (FamilySpec f : t.families()) {
+      out.add(ScanSpec.all().withFamilies(List.of(f.name())).withMaxVersions(5));
+    }
+    out.add(ScanSpec.all().withColumns(List.of(ScanSpec.parseColumn(t.families().get(0).name() + ":x"),
+        ScanSpec.parseColumn(t.families().get(0).name() + ":"))).withMaxVersions(3));
+    String last = t.families().get(t.families().size() - 1).name();
+    out.add(ScanSpec.all().withFamilies(List.of(last)).withColumns(List.of(ScanSpec.parseColumn(t.families().get(0).name() + ":y"))));
+    return out;
   }
 
   private static byte[] randomBytes(Random rnd, int n, String alphabet) {
