@@ -102,9 +102,10 @@ public final class DemoCommand extends Command {
       reader.get(Bytes.toBytes("user00042"), ScanSpec.all().withMaxVersions(3)).ifPresent(p::print);
       p.finish();
       out.println();
-      out.println("$ dumptruck get " + usersDir + " user01234x");
+      String absent = "user" + FixedWidth.zeroPadded(users / 2, 5) + "x"; // inside the key range, not a row
+      out.println("$ dumptruck get " + usersDir + " " + absent);
       p = new ResultPrinter(out, KeyNotation.SHELL);
-      reader.get(Bytes.toBytes("user01234x"), ScanSpec.all()).ifPresent(p::print);
+      reader.get(Bytes.toBytes(absent), ScanSpec.all()).ifPresent(p::print);
       p.finish();
       out.println("(" + reader.bloomNegatives() + " file(s) ruled out by their ROW bloom filter without reading a data block)");
     }

@@ -24,7 +24,11 @@ public final class Main {
 
   private Main() {}
 
-  public static void main(String[] args) {
+  public static void main(String[] args) throws Throwable {
+    if (OneLoaderLaunch.needed()) {
+      OneLoaderLaunch.relaunch(args);
+      return;
+    }
     System.exit(run(args, System.out, System.err));
   }
 
