@@ -196,6 +196,17 @@ class HFileTableRoundTripTest {
     assertTrue(e.getMessage().contains("already exists"), e.getMessage());
   }
 
+  @Test
+  void missingCodecIsRefusedBeforeAnyTask() throws Exception {
+    TableSpec lzo = TableSpec.of("t", FamilySpec.named("z").withCompression(org.apache.hadoop.hbase.io.compress.Compression.Algorithm.LZO));
+    Path target = new Path(tmp.getAbsolutePath(), "lzo");
+    io.dumptruck.formats.spec.SpecException e = assertThrows(io.dumptruck.formats.spec.SpecException.class,
+        () -> HFileTableOutputFormat.configure(Job.getInstance(conf)).tables(lzo).output(target).apply());
+    assertTrue(e.getMessage().contains("family 'z'") && e.getMessage().contains("LZO") && e.getMessage().contains("not available"),
+        e.getMessage());
+    assertFalse(new File(target.toString()).exists());
+  }
+
   /** A mapper that fails after emitting some cells. */
   public static class FailingMapper extends CellTextMapper {
     private int n;
