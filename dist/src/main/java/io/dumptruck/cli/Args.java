@@ -15,10 +15,15 @@ final class Args {
   private final Map<String, String> options = new HashMap<>();
 
   Args(String[] args, Set<String> valued, Set<String> flags) {
+    boolean optionsEnded = false;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
-      if (!a.startsWith("--") || a.equals("--")) {
+      if (optionsEnded || !a.startsWith("--")) {
         positional.add(a);
+        continue;
+      }
+      if (a.equals("--")) {
+        optionsEnded = true; // everything after is positional, e.g. a row key starting with --
         continue;
       }
       String name = a.substring(2);

@@ -50,7 +50,7 @@ public final class DemoCommand extends Command {
 
   @Override
   public String usage() {
-    return "dumptruck demo [--output DIR] [--users N]\n"
+    return "dumptruck demo [--output DIR] [--users N]   (always local mode)\n"
         + "  --output DIR   a new directory for input and tables (default: dumptruck-demo/<date-time>)\n"
         + "  --users N      how many users to generate (default 2000)";
   }
@@ -70,12 +70,18 @@ public final class DemoCommand extends Command {
     Args args = new Args(argv, Set.of("output", "users"), Set.of());
     args.expectPositionals(0);
     int users = (int) args.getLong("users", 2000, 1);
+    if (users > 99_999) {
+      throw new UsageException("--users takes at most 99999 (user ids are 5 digits)");
+    }
     String dir = args.has("output") ? args.get("output")
         : "dumptruck-demo/" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     java.nio.file.Path base = Paths.get(dir).toAbsolutePath();
     if (Files.exists(base)) {
       throw new UsageException(base + " already exists; give --output a new directory");
     }
+    // The demo is a local-mode run on the local file system, whatever the Hadoop configuration says.
+    getConf().set("fs.defaultFS", "file:///");
+    getConf().set("mapreduce.framework.name", "local");
     PrintStream out = System.out;
     java.nio.file.Path input = base.resolve("input");
     Files.createDirectories(input);
@@ -90,7 +96,7 @@ public final class DemoCommand extends Command {
     job.setMapperClass(CellTextMapper.class);
     HFileTableOutputFormat.configure(job).tables(tables()).output(tables).apply();
     if (!JobProgress.run(job, out)) {
-      throw new IllegalStateException("the demo load failed: " + job.getStatus().getFailureInfo());
+      throw new IllegalStateException("the demo load failed (the task's error is logged above)");
     }
     printSummary(job, out);
 

@@ -29,6 +29,7 @@ public final class GetCommand extends TableReadCommand {
     args.expectPositionals(2);
     ScanSpec columns = columns(args, notation);
     try (TableReader reader = open(getConf(), dir)) {
+      checkFamilies(reader, columns);
       Optional<Result> r = reader.get(row, columns);
       ResultPrinter printer = new ResultPrinter(System.out, notation);
       r.ifPresent(printer::print);

@@ -1,12 +1,13 @@
 package io.dumptruck.cli;
 
 import java.util.HexFormat;
+import io.dumptruck.formats.ShellBytes;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * How keys and values are written on the command line: HBase shell notation by default
- * ({@code Bytes.toStringBinary}: printable ASCII as is, other bytes as {@code \xNN}), or plain hex
- * with {@code --hex}.
+ * ({@link ShellBytes}: printable ASCII as is, other bytes as {@code \xNN}; typed non-ASCII text is
+ * UTF-8), or plain hex with {@code --hex}.
  */
 enum KeyNotation {
   SHELL, HEX;
@@ -23,10 +24,11 @@ enum KeyNotation {
         throw new UsageException(what + " '" + text + "' is not hex (an even number of 0-9a-f digits)");
       }
     }
-    if (text.matches(".*\\\\x(?![0-9a-fA-F]{2}).*")) {
-      throw new UsageException(what + " '" + text + "' has a \\x escape without two hex digits");
+    try {
+      return ShellBytes.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(what + " " + e.getMessage());
     }
-    return Bytes.toBytesBinary(text);
   }
 
   String format(byte[] b, int off, int len) {

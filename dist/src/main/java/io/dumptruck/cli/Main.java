@@ -6,7 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.util.ToolRunner;
+import java.util.Set;
+import org.apache.hadoop.util.GenericOptionsParser;
 
 /**
  * The {@code dumptruck} command line: {@code dumptruck <command> [generic options] [options]}, the
@@ -49,12 +50,12 @@ public final class Main {
     }
     Command command = factory.get();
     String[] rest = Arrays.copyOfRange(args, 1, args.length);
-    if (Arrays.stream(rest).anyMatch(Main::isHelp)) {
+    if (rest.length > 0 && isHelp(rest[0]) || Arrays.asList(rest).contains("--help")) {
       out.println("usage: " + command.usage());
       return 0;
     }
     try {
-      return ToolRunner.run(new Configuration(), command, rest);
+      return runWithGenericOptions(command, rest);
     } catch (UsageException e) {
       err.println("dumptruck " + args[0] + ": " + e.getMessage());
       err.println("usage: " + command.usage());
@@ -68,6 +69,26 @@ public final class Main {
       }
       return 1;
     }
+  }
+
+  /** Hadoop's generic options that take a value; {@code -Dk=v} also comes glued. */
+  private static final Set<String> GENERIC_OPTIONS =
+      Set.of("-D", "-conf", "-fs", "-jt", "-files", "-libjars", "-archives", "-tokenCacheFile");
+
+  /**
+   * Like {@code ToolRunner.run}, but only the leading generic options go through Hadoop's parser, so
+   * the command's own arguments arrive untouched (Hadoop's parser would drop a {@code --}).
+   */
+  static int runWithGenericOptions(Command command, String[] args) throws Exception {
+    int i = 0;
+    while (i < args.length && (GENERIC_OPTIONS.contains(args[i]) || (args[i].startsWith("-D") && args[i].length() > 2))) {
+      i += GENERIC_OPTIONS.contains(args[i]) ? 2 : 1;
+    }
+    i = Math.min(i, args.length);
+    Configuration conf = new Configuration();
+    new GenericOptionsParser(conf, Arrays.copyOfRange(args, 0, i));
+    command.setConf(conf);
+    return command.run(Arrays.copyOfRange(args, i, args.length));
   }
 
   private static boolean isHelp(String a) {

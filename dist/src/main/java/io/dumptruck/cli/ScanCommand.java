@@ -29,23 +29,33 @@ public final class ScanCommand extends TableReadCommand {
     args.expectPositionals(1);
     KeyNotation notation = KeyNotation.of(args.flag("hex"));
     ScanSpec scan = columns(args, notation).withLimit(args.getLong("limit", 0, 1));
+    try {
+      scan = range(args, notation, scan);
+    } catch (io.dumptruck.formats.spec.SpecException e) {
+      throw new UsageException(e.getMessage());
+    }
+    try (TableReader reader = open(getConf(), dir)) {
+      checkFamilies(reader, scan);
+      try (RowScanner rows = reader.scan(scan)) {
+        ResultPrinter printer = new ResultPrinter(System.out, notation);
+        for (Result r = rows.next(); r != null; r = rows.next()) {
+          printer.print(r);
+        }
+        printer.finish();
+      }
+    }
+    return 0;
+  }
+
+  private static ScanSpec range(Args args, KeyNotation notation, ScanSpec scan) {
     if (args.has("prefix")) {
       if (args.has("start") || args.has("stop")) {
         throw new UsageException("--prefix cannot be combined with --start/--stop");
       }
-      scan = scan.withPrefix(notation.parse(args.get("prefix"), "prefix"));
-    } else {
-      byte[] start = args.has("start") ? notation.parse(args.get("start"), "start row") : new byte[0];
-      byte[] stop = args.has("stop") ? notation.parse(args.get("stop"), "stop row") : new byte[0];
-      scan = scan.withRange(start, stop);
+      return scan.withPrefix(notation.parse(args.get("prefix"), "prefix"));
     }
-    try (TableReader reader = open(getConf(), dir); RowScanner rows = reader.scan(scan)) {
-      ResultPrinter printer = new ResultPrinter(System.out, notation);
-      for (Result r = rows.next(); r != null; r = rows.next()) {
-        printer.print(r);
-      }
-      printer.finish();
-    }
-    return 0;
+    byte[] start = args.has("start") ? notation.parse(args.get("start"), "start row") : new byte[0];
+    byte[] stop = args.has("stop") ? notation.parse(args.get("stop"), "stop row") : new byte[0];
+    return scan.withRange(start, stop);
   }
 }

@@ -26,7 +26,16 @@ abstract class TableReadCommand extends Command {
     return s;
   }
 
+  /** The column, version and time options as a scan; bad values are usage errors. */
   static ScanSpec columns(Args args, KeyNotation notation) {
+    try {
+      return columnsOrSpecError(args, notation);
+    } catch (io.dumptruck.formats.spec.SpecException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+
+  private static ScanSpec columnsOrSpecError(Args args, KeyNotation notation) {
     ScanSpec scan = ScanSpec.all().withFamilies(args.getList("families"))
         .withMaxVersions((int) Math.min(Integer.MAX_VALUE, args.getLong("versions", 1, 1)));
     List<ScanSpec.Column> columns = new ArrayList<>();
@@ -39,14 +48,34 @@ abstract class TableReadCommand extends Command {
     }
     scan = scan.withColumns(columns);
     if (args.has("time-range")) {
-      String[] t = args.get("time-range").split(",");
+      String[] t = args.get("time-range").split(",", -1);
+      long from;
+      long to;
       try {
-        scan = scan.withTimeRange(Long.parseLong(t[0].trim()), Long.parseLong(t[1].trim()));
-      } catch (RuntimeException e) {
+        if (t.length != 2) {
+          throw new NumberFormatException();
+        }
+        from = Long.parseLong(t[0].trim());
+        to = Long.parseLong(t[1].trim());
+      } catch (NumberFormatException e) {
         throw new UsageException("--time-range takes T1,T2 in epoch milliseconds, got '" + args.get("time-range") + "'");
       }
+      scan = scan.withTimeRange(from, to);
     }
     return scan;
+  }
+
+  /** Families named in the options must exist: HBase answers NoSuchColumnFamilyException, so do we. */
+  static void checkFamilies(TableReader reader, ScanSpec scan) {
+    List<String> known = reader.table().spec().familyNames();
+    List<String> named = new ArrayList<>(scan.families());
+    scan.columns().forEach(c -> named.add(c.family()));
+    for (String f : named) {
+      if (!known.contains(f)) {
+        throw new UsageException("table " + reader.table().spec().name() + " has no family '" + f + "' (families: "
+            + String.join(", ", known) + ")");
+      }
+    }
   }
 
   static TableReader open(org.apache.hadoop.conf.Configuration conf, String dir) throws java.io.IOException {

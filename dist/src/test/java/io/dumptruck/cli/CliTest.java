@@ -104,7 +104,7 @@ class CliTest {
 
     Run badKey = run("get", users, "a\\xZZ");
     assertEquals(2, badKey.code());
-    assertTrue(badKey.err().contains("\\x escape without two hex digits"), badKey.err());
+    assertTrue(badKey.err().contains("is not a \\xNN escape"), badKey.err());
 
     Run badHex = run("get", users, "xyz", "--hex");
     assertEquals(2, badHex.code());
@@ -124,6 +124,32 @@ class CliTest {
     Run demoAgain = run("demo", "--output", new File(users).getParentFile().getParent());
     assertEquals(2, demoAgain.code());
     assertTrue(demoAgain.err().contains("already exists"), demoAgain.err());
+  }
+
+  @Test
+  void keysThatLookLikeOptionsOrHelpAreKeys() {
+    Run help = run("get", users, "help");
+    assertEquals(0, help.code(), help.err());
+    assertTrue(help.out().endsWith("0 row(s)\n"), "'help' as a row key is looked up: " + help.out());
+    Run dashes = run("get", users, "--", "--x");
+    assertEquals(0, dashes.code(), dashes.err());
+    assertTrue(dashes.out().endsWith("0 row(s)\n"), dashes.out());
+  }
+
+  @Test
+  void badReadOptionsAreUsageErrors() {
+    Run family = run("get", users, "user00001", "--families", "nosuch");
+    assertEquals(2, family.code());
+    assertTrue(family.err().contains("has no family 'nosuch' (families: p, v)"), family.err());
+    Run range = run("scan", users, "--start", "z", "--stop", "a");
+    assertEquals(2, range.code());
+    assertTrue(range.err().contains("is after stop row"), range.err());
+    Run time = run("scan", users, "--time-range", "1,2,3");
+    assertEquals(2, time.code());
+    assertTrue(time.err().contains("--time-range takes T1,T2"), time.err());
+    Run emptyTime = run("scan", users, "--time-range", "5,5");
+    assertEquals(2, emptyTime.code());
+    assertTrue(emptyTime.err().contains("time range [5, 5) is empty"), emptyTime.err());
   }
 
   @Test

@@ -16,7 +16,8 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 /**
  * All or nothing for the whole output directory. Tasks write under {@code _temporary}; only job
  * commit moves their files into {@code <output>/<table>/<family>/} (the v1 algorithm, which
- * {@link HFileTableOutputFormat#configure} forces) and then writes each table's {@code _spec.json}.
+ * {@link HFileTableOutputFormat#configure} forces), then writes each table's {@code _spec.json}, then
+ * {@code <output>/_SUCCESS}: a reader that finds {@code _SUCCESS} finds everything.
  * The output directory never existed before the job (the format refuses an existing one), so a job
  * that fails or is killed deletes it whole: no partial table is left behind.
  */
@@ -31,15 +32,17 @@ public final class HFileTableCommitter extends FileOutputCommitter {
     this.output = output;
   }
 
+  /** Moves the task files in, then writes each table's spec, then {@code _SUCCESS} last of all. */
   @Override
   public void commitJob(JobContext context) throws IOException {
+    super.commitJob(context);
     FileSystem fs = output.getFileSystem(context.getConfiguration());
     for (TableSpec table : TableSpecJson.listFromJson(FormatConf.OUTPUT_TABLES.get(context.getConfiguration()))) {
       try (FSDataOutputStream out = fs.create(new Path(new Path(output, table.name()), SPEC_FILE), false)) {
         out.write(TableSpecJson.toPrettyJson(table).getBytes(StandardCharsets.UTF_8));
       }
     }
-    super.commitJob(context);
+    fs.create(new Path(output, SUCCEEDED_FILE_NAME), false).close();
   }
 
   @Override

@@ -25,6 +25,7 @@ import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.OutputCommitter;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.security.TokenCache;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 
@@ -80,6 +81,7 @@ public final class HFileTableOutputFormat extends FileOutputFormat<CellKey, Byte
     }
     refuseExisting(out, job.getConfiguration());
     tables(job.getConfiguration());
+    TokenCache.obtainTokensForNamenodes(job.getCredentials(), new Path[] {out}, job.getConfiguration());
   }
 
   static void refuseExisting(Path out, Configuration conf) throws IOException {
@@ -168,6 +170,7 @@ public final class HFileTableOutputFormat extends FileOutputFormat<CellKey, Byte
         FormatConf.OUTPUT_FILE_MAX_BYTES.setLong(conf, maxFileBytes);
       }
       conf.setInt(FileOutputCommitter.FILEOUTPUTCOMMITTER_ALGORITHM_VERSION, 1);
+      conf.setBoolean(FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false); // the committer marks success last
       job.setOutputFormatClass(HFileTableOutputFormat.class);
       FileOutputFormat.setOutputPath(job, output);
       job.setOutputKeyClass(CellKey.class);

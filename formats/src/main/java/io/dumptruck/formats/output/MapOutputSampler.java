@@ -49,13 +49,12 @@ public final class MapOutputSampler implements RowSampler {
       throw new IOException("cannot sample the input for split points: " + e.getMessage(), e);
     }
     List<InputSplit> splits = inputFormat.getSplits(job);
-    int step = Math.max(1, splits.size() / MAX_SPLITS);
+    int step = Math.max(1, (splits.size() + MAX_SPLITS - 1) / MAX_SPLITS);
     for (int i = 0; i < splits.size(); i += step) {
       InputSplit split = splits.get(i);
       TaskAttemptID id = new TaskAttemptID("sample", 0, TaskType.MAP, i, 0);
       TaskAttemptContext taskContext = new TaskAttemptContextImpl(conf, id);
       RecordReader reader = inputFormat.createRecordReader(split, taskContext);
-      reader.initialize(split, taskContext);
       RecordWriter<CellKey, Object> capture = new RecordWriter<>() {
         private final byte[][] lastRow = new byte[tables.size()][];
 
@@ -75,6 +74,7 @@ public final class MapOutputSampler implements RowSampler {
       MapContextImpl mapContext = new MapContextImpl(conf, id, new FirstRecords(reader, RECORDS_PER_SPLIT),
           capture, null, new TaskAttemptContextImpl.DummyReporter(), split);
       try {
+        reader.initialize(split, taskContext);
         mapper.run(new WrappedMapper().getMapContext(mapContext));
       } finally {
         reader.close();

@@ -41,8 +41,9 @@ final class CellMergeScanner implements Closeable {
     Cell first = startRow.length == 0 ? null : PrivateCellUtil.createFirstOnRow(startRow);
     for (int i = 0; i < files.size(); i++) {
       StoredFile f = files.get(i);
+      HFileScanner s = null;
       try {
-        HFileScanner s = f.scanner(conf);
+        s = f.scanner(conf);
         Cursor cursor = new Cursor(s, i);
         if (seek(s, first)) {
           cursor.cell = KeyValueUtil.copyToNewKeyValue(s.getCell());
@@ -51,6 +52,9 @@ final class CellMergeScanner implements Closeable {
           s.close();
         }
       } catch (IOException | RuntimeException e) {
+        if (s != null) {
+          s.close();
+        }
         close();
         throw new IOException("cannot read HFile " + f.path() + ": " + StoredFile.rootMessage(e), e);
       }
@@ -95,6 +99,7 @@ final class CellMergeScanner implements Closeable {
         c.scanner.close();
       }
     } catch (IOException | RuntimeException e) {
+      c.scanner.close();
       throw new IOException("cannot read HFile " + files.get(c.order).path() + ": " + StoredFile.rootMessage(e), e);
     }
     return out;

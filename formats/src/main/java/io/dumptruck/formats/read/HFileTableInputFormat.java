@@ -24,7 +24,8 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
  * Reads a table directory written by {@link io.dumptruck.formats.output.HFileTableOutputFormat} (or any
  * {@code <table>/<family>/<hfile>} tree) as {@code (ImmutableBytesWritable row, Result)} pairs — what
  * HBase's {@code TableInputFormat} gives — so an existing {@code TableMapper} runs on it unchanged.
- * One split per region that the scan touches; a region larger than
+ * One split per region that the scan touches, carrying the files whose rows meet it (each file's
+ * range is read once, at planning); a region larger than
  * {@link FormatConf#INPUT_SPLIT_MAX_BYTES} is cut further at keys of its largest file's block index.
  * <pre>{@code
  *   HFileTableInputFormat.configure(job).table(new Path(out, "visits")).scan(ScanSpec.all().withPrefix(p)).apply();
@@ -89,28 +90,38 @@ public final class HFileTableInputFormat extends InputFormat<ImmutableBytesWrita
       if (stop.length > 0 && Bytes.compareTo(start, stop) >= 0) {
         continue;
       }
-      List<StoredFile> files = table.openFiles(scan, start, stop);
-      try {
-        if (files.isEmpty()) {
-          continue;
-        }
-        long bytes = files.stream().mapToLong(StoredFile::length).sum();
-        StoredFile largest = files.stream().max(Comparator.comparingLong(StoredFile::length)).get();
-        String[] hosts = hosts(table, largest);
-        List<byte[]> cuts = bytes > maxBytes ? cuts(largest, start, stop, (int) Math.min(1000, (bytes + maxBytes - 1) / maxBytes)) : List.of();
-        byte[] from = start;
-        for (byte[] cut : cuts) {
-          splits.add(new HFileTableSplit(table.path().toString(), from, cut, bytes / (cuts.size() + 1), hosts));
-          from = cut;
-        }
-        splits.add(new HFileTableSplit(table.path().toString(), from, stop, bytes / (cuts.size() + 1), hosts));
-      } finally {
-        for (StoredFile f : files) {
-          f.close();
+      List<FileRange> files = table.fileRanges(scan, start, stop);
+      if (files.isEmpty()) {
+        continue;
+      }
+      long bytes = files.stream().mapToLong(FileRange::length).sum();
+      FileRange largest = files.stream().max(Comparator.comparingLong(FileRange::length)).get();
+      String[] hosts = hosts(table, largest);
+      List<byte[]> cuts = List.of();
+      if (bytes > maxBytes) {
+        try (StoredFile f = StoredFile.open(conf, table.fileSystem(), largest.path(), largest.family())) {
+          cuts = cuts(f, start, stop, (int) Math.min(1000, (bytes + maxBytes - 1) / maxBytes));
         }
       }
+      byte[] from = start;
+      for (byte[] cut : cuts) {
+        splits.add(split(table, from, cut, files, bytes / (cuts.size() + 1), hosts));
+        from = cut;
+      }
+      splits.add(split(table, from, stop, files, bytes / (cuts.size() + 1), hosts));
     }
     return splits;
+  }
+
+  private static HFileTableSplit split(TableDir table, byte[] start, byte[] stop, List<FileRange> regionFiles,
+      long length, String[] hosts) {
+    List<FileRange> files = new ArrayList<>();
+    for (FileRange f : regionFiles) {
+      if (f.overlaps(start, stop)) {
+        files.add(f);
+      }
+    }
+    return new HFileTableSplit(table.path().toString(), start, stop, length, hosts, files);
   }
 
   /**
@@ -153,7 +164,7 @@ public final class HFileTableInputFormat extends InputFormat<ImmutableBytesWrita
     return rows;
   }
 
-  private static String[] hosts(TableDir table, StoredFile file) throws IOException {
+  private static String[] hosts(TableDir table, FileRange file) throws IOException {
     BlockLocation[] locations = table.fileSystem().getFileBlockLocations(file.path(), 0, file.length());
     return locations.length == 0 ? new String[0] : locations[0].getHosts();
   }

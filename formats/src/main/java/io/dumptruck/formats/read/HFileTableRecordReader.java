@@ -1,6 +1,7 @@
 package io.dumptruck.formats.read;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -22,10 +23,21 @@ final class HFileTableRecordReader extends RecordReader<ImmutableBytesWritable, 
     HFileTableSplit split = (HFileTableSplit) genericSplit;
     Configuration conf = context.getConfiguration();
     TableDir table = TableDir.open(conf, new Path(split.tableDir()));
-    ScanSpec scan = HFileTableInputFormat.scan(conf);
-    List<StoredFile> files = table.openFiles(scan, split.start(), split.stop());
-    totalCells = Math.max(1, files.stream().mapToLong(StoredFile::entries).sum());
-    rows = new RowScanner(conf, table.spec(), files, scan, split.start(), split.stop(), true);
+    List<StoredFile> files = new ArrayList<>();
+    try {
+      for (String[] file : split.files()) {
+        files.add(StoredFile.open(conf, table.fileSystem(), new Path(file[0]), file[1]));
+      }
+    } catch (IOException | RuntimeException e) {
+      try {
+        StoredFile.closeAll(files);
+      } catch (IOException closing) {
+        e.addSuppressed(closing);
+      }
+      throw e;
+    }
+    totalCells = Math.max(1, files.stream().mapToLong(f -> f.range().entries()).sum());
+    rows = new RowScanner(conf, table.spec(), files, HFileTableInputFormat.scan(conf), split.start(), split.stop(), true);
   }
 
   @Override

@@ -3,28 +3,38 @@ package io.dumptruck.formats.read;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.io.WritableUtils;
 import org.apache.hadoop.mapreduce.InputSplit;
 
-/** One region (or a part of a large one) of a table directory: rows in {@code [start, stop)}. */
+/**
+ * One region (or a part of a large one) of a table directory: rows in {@code [start, stop)}, and the
+ * HFiles (with their families, oldest first) whose rows meet that range — the only files its task opens.
+ */
 public final class HFileTableSplit extends InputSplit implements Writable {
   private String tableDir;
   private byte[] start;
   private byte[] stop;
   private long length;
   private String[] hosts;
+  private String[] files;
+  private String[] families;
 
   public HFileTableSplit() {}
 
-  HFileTableSplit(String tableDir, byte[] start, byte[] stop, long length, String[] hosts) {
+  HFileTableSplit(String tableDir, byte[] start, byte[] stop, long length, String[] hosts, List<FileRange> ranges) {
     this.tableDir = tableDir;
     this.start = start;
     this.stop = stop;
     this.length = length;
     this.hosts = hosts;
+    this.files = ranges.stream().map(r -> r.path().toString()).toArray(String[]::new);
+    this.families = ranges.stream().map(FileRange::family).toArray(String[]::new);
   }
 
   public String tableDir() { return tableDir; }
@@ -32,6 +42,23 @@ public final class HFileTableSplit extends InputSplit implements Writable {
   public byte[] start() { return start; }
 
   public byte[] stop() { return stop; }
+
+  /** The split's files as (path, family) pairs, oldest first. */
+  public List<String[]> files() {
+    List<String[]> out = new ArrayList<>();
+    for (int i = 0; i < files.length; i++) {
+      out.add(new String[] {files[i], families[i]});
+    }
+    return out;
+  }
+
+  List<Path> paths() {
+    List<Path> out = new ArrayList<>();
+    for (String f : files) {
+      out.add(new Path(f));
+    }
+    return out;
+  }
 
   @Override
   public long getLength() { return length; }
@@ -46,6 +73,8 @@ public final class HFileTableSplit extends InputSplit implements Writable {
     Bytes.writeByteArray(out, stop);
     out.writeLong(length);
     WritableUtils.writeStringArray(out, hosts);
+    WritableUtils.writeStringArray(out, files);
+    WritableUtils.writeStringArray(out, families);
   }
 
   @Override
@@ -55,10 +84,12 @@ public final class HFileTableSplit extends InputSplit implements Writable {
     stop = Bytes.readByteArray(in);
     length = in.readLong();
     hosts = WritableUtils.readStringArray(in);
+    files = WritableUtils.readStringArray(in);
+    families = WritableUtils.readStringArray(in);
   }
 
   @Override
   public String toString() {
-    return tableDir + " [" + Bytes.toStringBinary(start) + ", " + Bytes.toStringBinary(stop) + ")";
+    return tableDir + " [" + Bytes.toStringBinary(start) + ", " + Bytes.toStringBinary(stop) + ") " + files.length + " file(s)";
   }
 }

@@ -6,10 +6,8 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
@@ -18,34 +16,41 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Reads whole rows of a key range of a table as HBase {@link Result}s, applying a {@link ScanSpec}
+ * Reads the rows of a key range of a table as HBase {@link Result}s, applying a {@link ScanSpec}
  * the way an HBase scan does: the column set, the time range, family TTLs, the newest
- * {@code min(scan maxVersions, family VERSIONS)} cells per column and the row limit. Rows with no cell left are skipped.
+ * {@code min(scan maxVersions, family VERSIONS)} cells per column, the row limit, and the batch (a
+ * row wider than {@code batch} cells comes as several Results). Rows with no cell left are skipped.
+ * Tables hold Put cells only; any other cell type (a Delete marker from elsewhere) is an error.
  */
 public final class RowScanner implements Closeable {
+  private final String table;
   private final CellMergeScanner cells;
   private final ScanSpec scan;
   private final byte[] stop;
-  private final Set<ScanSpec.Column> columns;
   private final Map<String, Long> oldestAllowed = new HashMap<>();
   private final Map<String, Integer> familyVersions = new HashMap<>();
   private final List<StoredFile> files;
   private final boolean ownsFiles;
   private long rows;
   private long cellsRead;
+  /** The row being read, kept across calls while a wide row comes out in batches. */
+  private byte[] currentRow;
+  private boolean currentRowCounted;
+  private Cell previous;
+  private int versions;
 
   /**
-   * Scans {@code [start, stop)} ∩ the scan's own range over {@code files}; closes them at the end if
-   * {@code ownsFiles}.
+   * Scans {@code [start, stop)} ∩ the scan's own range over {@code files} (oldest first); closes them
+   * at the end — or right away if this constructor fails — when {@code ownsFiles}.
    */
   public RowScanner(Configuration conf, TableSpec table, List<StoredFile> files, ScanSpec scan, byte[] start,
       byte[] stop, boolean ownsFiles) throws IOException {
+    this.table = table.name();
     this.scan = scan;
     this.files = files;
     this.ownsFiles = ownsFiles;
     byte[] from = Bytes.compareTo(start, scan.startRow()) >= 0 ? start : scan.startRow();
     this.stop = minStop(stop, scan.stopRow());
-    this.columns = new HashSet<>(scan.columns());
     long now = System.currentTimeMillis();
     for (FamilySpec f : table.families()) {
       familyVersions.put(f.name(), f.maxVersions());
@@ -53,7 +58,18 @@ public final class RowScanner implements Closeable {
         oldestAllowed.put(f.name(), now - f.ttlSeconds() * 1000L);
       }
     }
-    this.cells = new CellMergeScanner(conf, files, from);
+    try {
+      this.cells = new CellMergeScanner(conf, files, from);
+    } catch (IOException | RuntimeException e) {
+      if (ownsFiles) {
+        try {
+          StoredFile.closeAll(files);
+        } catch (IOException closing) {
+          e.addSuppressed(closing);
+        }
+      }
+      throw e;
+    }
   }
 
   static byte[] minStop(byte[] a, byte[] b) {
@@ -66,42 +82,53 @@ public final class RowScanner implements Closeable {
     return Bytes.compareTo(a, b) <= 0 ? a : b;
   }
 
-  /** The next row, or null when the range, the data or the row limit is exhausted. */
+  /** The next row (or the next batch of a wide row), or null when range, data or row limit are exhausted. */
   public Result next() throws IOException {
-    while (scan.limit() == 0 || rows < scan.limit()) {
-      Cell head = cells.peek();
-      if (head == null || (stop.length > 0 && Bytes.compareTo(head.getRowArray(), head.getRowOffset(),
-          head.getRowLength(), stop, 0, stop.length) >= 0)) {
+    List<Cell> out = new ArrayList<>();
+    while (true) {
+      Cell c = cells.peek();
+      boolean newRow = c == null || currentRow == null || !CellUtil.matchingRows(c, currentRow);
+      if (newRow && !out.isEmpty()) {
+        return Result.create(out);
+      }
+      if (c == null) {
         return null;
       }
-      List<Cell> row = new ArrayList<>();
-      Cell previous = null;
-      int versions = 0;
-      for (Cell c = cells.peek(); c != null && CellUtil.matchingRows(c, head); c = cells.peek()) {
-        cells.next();
-        cellsRead++;
-        if (!keep(c)) {
-          continue;
+      if (newRow) {
+        if ((scan.limit() > 0 && rows >= scan.limit()) || (stop.length > 0
+            && Bytes.compareTo(c.getRowArray(), c.getRowOffset(), c.getRowLength(), stop, 0, stop.length) >= 0)) {
+          return null;
         }
-        if (previous != null && CellUtil.matchingColumn(previous, c)) {
-          if (CellComparator.getInstance().compare(previous, c) == 0) {
-            continue; // the same key in an older file
-          }
-          versions++;
-        } else {
-          versions = 1;
-        }
-        previous = c;
-        if (versions <= maxVersions(c)) {
-          row.add(c);
-        }
+        currentRow = CellUtil.cloneRow(c);
+        currentRowCounted = false;
+        previous = null;
+        versions = 0;
       }
-      if (!row.isEmpty()) {
-        rows++;
-        return Result.create(row);
+      cells.next();
+      cellsRead++;
+      if (!keep(c)) {
+        continue;
+      }
+      if (previous != null && CellUtil.matchingColumn(previous, c)) {
+        if (CellComparator.getInstance().compare(previous, c) == 0) {
+          continue; // the same key in an older file
+        }
+        versions++;
+      } else {
+        versions = 1;
+      }
+      previous = c;
+      if (versions <= maxVersions(c)) {
+        if (!currentRowCounted) {
+          rows++;
+          currentRowCounted = true;
+        }
+        out.add(c);
+        if (scan.batch() > 0 && out.size() >= scan.batch()) {
+          return Result.create(out);
+        }
       }
     }
-    return null;
   }
 
   /** HBase serves at most the family's VERSIONS, whatever the scan asks for. */
@@ -110,7 +137,11 @@ public final class RowScanner implements Closeable {
     return family == null ? scan.maxVersions() : Math.min(family, scan.maxVersions());
   }
 
-  private boolean keep(Cell c) {
+  private boolean keep(Cell c) throws IOException {
+    if (c.getType() != Cell.Type.Put) {
+      throw new IOException("table " + table + " holds a " + c.getType() + " cell at row "
+          + Bytes.toStringBinary(CellUtil.cloneRow(c)) + ": only tables of Put cells (as dumptruck writes them) can be read");
+    }
     long ts = c.getTimestamp();
     if (ts < scan.minTime() || ts >= scan.maxTime()) {
       return false;
@@ -120,7 +151,7 @@ public final class RowScanner implements Closeable {
     if (oldest != null && ts < oldest) {
       return false;
     }
-    return columns.isEmpty() || scan.readsColumn(family, CellUtil.cloneQualifier(c));
+    return scan.columns().isEmpty() || scan.readsColumn(family, CellUtil.cloneQualifier(c));
   }
 
   /** Cells read from the files so far, kept or not. */
@@ -132,9 +163,7 @@ public final class RowScanner implements Closeable {
   public void close() throws IOException {
     cells.close();
     if (ownsFiles) {
-      for (StoredFile f : files) {
-        f.close();
-      }
+      StoredFile.closeAll(files);
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.read;
 
+import io.dumptruck.formats.ShellBytes;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -14,11 +15,12 @@ import org.apache.hadoop.hbase.util.Bytes;
  * What to read from a table, with HBase's {@code Scan} semantics: rows in {@code [startRow, stopRow)}
  * (empty = unbounded), only the listed families and columns (both empty = everything; a family
  * with listed columns reads only those, as with HBase's {@code addFamily}/{@code addColumn}), cells with {@code minTime <= ts < maxTime}, at most {@code maxVersions} newest versions
- * per column (default 1), at most {@code limit} rows (0 = no limit). Immutable; build with the
+ * per column (default 1), at most {@code limit} rows (0 = no limit), at most {@code batch} cells per
+ * Result (0 = whole rows). Immutable; build with the
  * {@code with} methods from {@link #all()}.
  */
 public record ScanSpec(byte[] startRow, byte[] stopRow, List<String> families, List<Column> columns,
-    long minTime, long maxTime, int maxVersions, long limit) {
+    long minTime, long maxTime, int maxVersions, long limit, int batch) {
 
   /** One column: family and qualifier. */
   public record Column(String family, byte[] qualifier) {
@@ -48,6 +50,9 @@ public record ScanSpec(byte[] startRow, byte[] stopRow, List<String> families, L
     if (maxVersions < 1) {
       throw new SpecException("versions must be at least 1, got " + maxVersions);
     }
+    if (batch < 0) {
+      throw new SpecException("batch must not be negative, got " + batch);
+    }
     if (limit < 0) {
       throw new SpecException("limit must not be negative, got " + limit);
     }
@@ -62,7 +67,7 @@ public record ScanSpec(byte[] startRow, byte[] stopRow, List<String> families, L
 
   /** Every row, every family, the newest version of each column. */
   public static ScanSpec all() {
-    return new ScanSpec(null, null, List.of(), List.of(), 0, Long.MAX_VALUE, 1, 0);
+    return new ScanSpec(null, null, List.of(), List.of(), 0, Long.MAX_VALUE, 1, 0, 0);
   }
 
   /** Exactly one row. */
@@ -71,7 +76,7 @@ public record ScanSpec(byte[] startRow, byte[] stopRow, List<String> families, L
   }
 
   public ScanSpec withRange(byte[] start, byte[] stop) {
-    return new ScanSpec(start, stop, families, columns, minTime, maxTime, maxVersions, limit);
+    return new ScanSpec(start, stop, families, columns, minTime, maxTime, maxVersions, limit, batch);
   }
 
   /** Rows starting with {@code prefix}. */
@@ -80,23 +85,31 @@ public record ScanSpec(byte[] startRow, byte[] stopRow, List<String> families, L
   }
 
   public ScanSpec withFamilies(List<String> f) {
-    return new ScanSpec(startRow, stopRow, f, columns, minTime, maxTime, maxVersions, limit);
+    return new ScanSpec(startRow, stopRow, f, columns, minTime, maxTime, maxVersions, limit, batch);
   }
 
   public ScanSpec withColumns(List<Column> c) {
-    return new ScanSpec(startRow, stopRow, families, c, minTime, maxTime, maxVersions, limit);
+    return new ScanSpec(startRow, stopRow, families, c, minTime, maxTime, maxVersions, limit, batch);
   }
 
   public ScanSpec withTimeRange(long min, long max) {
-    return new ScanSpec(startRow, stopRow, families, columns, min, max, maxVersions, limit);
+    return new ScanSpec(startRow, stopRow, families, columns, min, max, maxVersions, limit, batch);
   }
 
   public ScanSpec withMaxVersions(int v) {
-    return new ScanSpec(startRow, stopRow, families, columns, minTime, maxTime, v, limit);
+    return new ScanSpec(startRow, stopRow, families, columns, minTime, maxTime, v, limit, batch);
+  }
+
+  /**
+   * At most {@code cells} cells per Result (0 = whole rows), as HBase's {@code Scan.setBatch}: a row
+   * wider than that comes as several Results, so a million-column row never sits in memory at once.
+   */
+  public ScanSpec withBatch(int cells) {
+    return new ScanSpec(startRow, stopRow, families, columns, minTime, maxTime, maxVersions, limit, cells);
   }
 
   public ScanSpec withLimit(long rows) {
-    return new ScanSpec(startRow, stopRow, families, columns, minTime, maxTime, maxVersions, rows);
+    return new ScanSpec(startRow, stopRow, families, columns, minTime, maxTime, maxVersions, rows, batch);
   }
 
   /** The smallest key after every key starting with {@code prefix}; empty (unbounded) for all-0xFF. */
@@ -150,6 +163,7 @@ public record ScanSpec(byte[] startRow, byte[] stopRow, List<String> families, L
     o.put("maxTime", maxTime);
     o.put("maxVersions", maxVersions);
     o.put("limit", limit);
+    o.put("batch", batch);
     return o.toString();
   }
 
@@ -165,9 +179,9 @@ public record ScanSpec(byte[] startRow, byte[] stopRow, List<String> families, L
     o.path("families").forEach(f -> families.add(f.asText()));
     List<Column> columns = new ArrayList<>();
     o.path("columns").forEach(c -> columns.add(parseColumn(c.asText())));
-    return new ScanSpec(Bytes.toBytesBinary(o.path("startRow").asText("")), Bytes.toBytesBinary(o.path("stopRow").asText("")),
+    return new ScanSpec(ShellBytes.parse(o.path("startRow").asText("")), ShellBytes.parse(o.path("stopRow").asText("")),
         families, columns, o.path("minTime").asLong(d.minTime), o.path("maxTime").asLong(d.maxTime),
-        o.path("maxVersions").asInt(d.maxVersions), o.path("limit").asLong(d.limit));
+        o.path("maxVersions").asInt(d.maxVersions), o.path("limit").asLong(d.limit), o.path("batch").asInt(0));
   }
 
   /** {@code family:qualifier}, the qualifier in HBase shell notation. */
@@ -176,6 +190,10 @@ public record ScanSpec(byte[] startRow, byte[] stopRow, List<String> families, L
     if (colon <= 0) {
       throw new SpecException("column '" + text + "' must be family:qualifier");
     }
-    return new Column(text.substring(0, colon), Bytes.toBytesBinary(text.substring(colon + 1)));
+    try {
+      return new Column(text.substring(0, colon), ShellBytes.parse(text.substring(colon + 1)));
+    } catch (IllegalArgumentException e) {
+      throw new SpecException("column qualifier " + e.getMessage());
+    }
   }
 }

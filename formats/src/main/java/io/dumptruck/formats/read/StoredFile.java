@@ -16,39 +16,45 @@ import org.apache.hadoop.hbase.util.BloomFilterFactory;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * One open HFile of a table: its family, first and last row (from the file's trailer and index,
- * read without touching data blocks) and its general bloom filter, loaded on first use.
+ * One open HFile of a table: its {@link FileRange} (read from the trailer and index without touching
+ * data blocks) and its general bloom filter, loaded on first use.
  */
 public final class StoredFile implements Closeable {
-  private final Path path;
-  private final String family;
-  private final long length;
   private final HFile.Reader reader;
-  private final byte[] firstRow;
-  private final byte[] lastRow;
+  private final FileRange range;
   private final BloomType bloomType;
   private BloomFilter bloom;
   private boolean bloomLoaded;
 
   private StoredFile(Path path, String family, long length, HFile.Reader reader) {
-    this.path = path;
-    this.family = family;
-    this.length = length;
     this.reader = reader;
-    this.firstRow = reader.getFirstRowKey().orElse(null);
-    this.lastRow = reader.getLastRowKey().orElse(null);
+    byte[] loaded = reader.getHFileInfo().get(HStoreFile.BULKLOAD_TIME_KEY);
+    this.range = new FileRange(path, family, length, reader.getEntries(), reader.getFirstRowKey().orElse(null),
+        reader.getLastRowKey().orElse(null), loaded == null || loaded.length != Bytes.SIZEOF_LONG ? 0 : Bytes.toLong(loaded));
     byte[] type = reader.getHFileInfo().get(HStoreFile.BLOOM_FILTER_TYPE_KEY);
     this.bloomType = type == null ? BloomType.NONE : BloomType.valueOf(Bytes.toString(type));
   }
 
   /** Opens an HFile; a missing, truncated or corrupt file fails with an error naming it. */
   public static StoredFile open(Configuration conf, FileSystem fs, Path path, String family) throws IOException {
-    long length;
+    HFile.Reader reader = null;
     try {
-      length = fs.getFileStatus(path).getLen();
-      return new StoredFile(path, family, length, HFile.createReader(fs, path, CacheConfig.DISABLED, true, conf));
+      long length = fs.getFileStatus(path).getLen();
+      reader = HFile.createReader(fs, path, CacheConfig.DISABLED, true, conf);
+      return new StoredFile(path, family, length, reader);
     } catch (IOException | RuntimeException e) {
+      if (reader != null) {
+        closeQuietly(reader, e);
+      }
       throw new IOException("cannot read HFile " + path + ": " + rootMessage(e), e);
+    }
+  }
+
+  private static void closeQuietly(HFile.Reader reader, Exception failure) {
+    try {
+      reader.close();
+    } catch (IOException | RuntimeException e) {
+      failure.addSuppressed(e);
     }
   }
 
@@ -61,37 +67,24 @@ public final class StoredFile implements Closeable {
     return m == null ? t.getClass().getSimpleName() : m;
   }
 
-  public Path path() { return path; }
+  public Path path() { return range.path(); }
 
-  public String family() { return family; }
+  public String family() { return range.family(); }
 
-  /** Bytes on disk. */
-  public long length() { return length; }
+  public FileRange range() { return range; }
 
-  public long entries() { return reader.getEntries(); }
-
-  public boolean isEmpty() { return firstRow == null; }
+  /** True when the file holds no cell (its range is then meaningless). */
+  public boolean isEmpty() { return range.firstRow() == null; }
 
   public BloomType bloomType() { return bloomType; }
 
   public HFile.Reader reader() { return reader; }
 
-  /** True when some row of the file may fall in {@code [start, stop)} (empty stop = unbounded). */
-  public boolean overlaps(byte[] start, byte[] stop) {
-    if (isEmpty()) {
-      return false;
-    }
-    return Bytes.compareTo(lastRow, start) >= 0 && (stop.length == 0 || Bytes.compareTo(firstRow, stop) < 0);
-  }
-
   /**
-   * False only when the file certainly holds no cell of {@code row}: outside its key range, or ruled
-   * out by a ROW bloom filter (without reading any data block).
+   * False when the file's ROW bloom filter rules {@code row} out (read without any data block);
+   * true otherwise. Call only for rows inside the file's range.
    */
-  public boolean mayContainRow(byte[] row) throws IOException {
-    if (isEmpty() || Bytes.compareTo(row, firstRow) < 0 || Bytes.compareTo(row, lastRow) > 0) {
-      return false;
-    }
+  public boolean bloomMayContain(byte[] row) throws IOException {
     if (bloomType != BloomType.ROW) {
       return true;
     }
@@ -113,8 +106,27 @@ public final class StoredFile implements Closeable {
     reader.close();
   }
 
+  /** Closes every file, carrying on past failures; the first failure is thrown with the rest suppressed. */
+  static void closeAll(Iterable<StoredFile> files) throws IOException {
+    IOException first = null;
+    for (StoredFile f : files) {
+      try {
+        f.close();
+      } catch (IOException | RuntimeException e) {
+        if (first == null) {
+          first = new IOException("cannot close HFile " + f.path() + ": " + rootMessage(e), e);
+        } else {
+          first.addSuppressed(e);
+        }
+      }
+    }
+    if (first != null) {
+      throw first;
+    }
+  }
+
   @Override
   public String toString() {
-    return path.toString();
+    return range.path().toString();
   }
 }

@@ -19,6 +19,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.HConstants;
 
 /**
  * A table directory {@code <output>/<table>}: the table spec (from {@code _spec.json}, or inferred
@@ -32,6 +33,7 @@ public final class TableDir {
   private final Path path;
   private final TableSpec spec;
   private final Map<String, List<FileStatus>> files;
+  private List<FileRange> ranges;
 
   private TableDir(Configuration conf, FileSystem fs, Path path, TableSpec spec, Map<String, List<FileStatus>> files) {
     this.conf = conf;
@@ -87,7 +89,8 @@ public final class TableDir {
       throw new IOException(dir + " holds no family directories: not a table directory <output>/<table>");
     } else {
       List<FamilySpec> families = new ArrayList<>();
-      files.keySet().forEach(f -> families.add(FamilySpec.named(f)));
+      // unknown settings: keep every version, as the files may hold several
+      files.keySet().forEach(f -> families.add(FamilySpec.named(f).withMaxVersions(HConstants.ALL_VERSIONS)));
       spec = new TableSpec(dir.getName(), families, RegionSplits.single(), null);
     }
     return new TableDir(conf, fs, path(fs, dir), spec, files);
@@ -121,26 +124,48 @@ public final class TableDir {
     return files.getOrDefault(family, List.of());
   }
 
-  /** Opens the HFiles of the families {@code scan} reads whose rows may fall in {@code [start, stop)}. */
-  public List<StoredFile> openFiles(ScanSpec scan, byte[] start, byte[] stop) throws IOException {
-    List<StoredFile> out = new ArrayList<>();
-    try {
+  /** Where the rows of every non-empty HFile lie, oldest file first; each file is opened once, then closed. */
+  public synchronized List<FileRange> fileRanges() throws IOException {
+    if (ranges == null) {
+      List<FileRange> out = new ArrayList<>();
       for (Map.Entry<String, List<FileStatus>> e : files.entrySet()) {
-        if (!scan.readsFamily(e.getKey())) {
-          continue;
-        }
         for (FileStatus f : e.getValue()) {
-          StoredFile sf = StoredFile.open(conf, fs, f.getPath(), e.getKey());
-          if (sf.overlaps(start, stop)) {
-            out.add(sf);
-          } else {
-            sf.close();
+          try (StoredFile sf = StoredFile.open(conf, fs, f.getPath(), e.getKey())) {
+            if (!sf.isEmpty()) {
+              out.add(sf.range());
+            }
           }
         }
       }
+      out.sort(FileRange.OLDEST_FIRST);
+      ranges = List.copyOf(out);
+    }
+    return ranges;
+  }
+
+  /** The files of the families {@code scan} reads whose rows may fall in {@code [start, stop)}, oldest first. */
+  public List<FileRange> fileRanges(ScanSpec scan, byte[] start, byte[] stop) throws IOException {
+    List<FileRange> out = new ArrayList<>();
+    for (FileRange r : fileRanges()) {
+      if (scan.readsFamily(r.family()) && r.overlaps(start, stop)) {
+        out.add(r);
+      }
+    }
+    return out;
+  }
+
+  /** Opens the files in the given order; if one fails, those already open are closed. */
+  public List<StoredFile> open(List<FileRange> ranges) throws IOException {
+    List<StoredFile> out = new ArrayList<>();
+    try {
+      for (FileRange r : ranges) {
+        out.add(StoredFile.open(conf, fs, r.path(), r.family()));
+      }
     } catch (IOException | RuntimeException e) {
-      for (StoredFile sf : out) {
-        sf.close();
+      try {
+        StoredFile.closeAll(out);
+      } catch (IOException closing) {
+        e.addSuppressed(closing);
       }
       throw e;
     }

@@ -3,7 +3,9 @@ package io.dumptruck.formats.read;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -11,25 +13,29 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Point gets and range/prefix scans on a table directory, for the command line and for tests. A get
- * first asks each candidate file's key range and ROW bloom filter, so an absent row usually costs no
- * data block read; the files are opened once and kept open until {@link #close}.
+ * Point gets and range/prefix scans on a table directory, for the command line and for tests. Every
+ * file's row range is read once when the reader opens; a get then opens only the files whose range
+ * holds the row, asks their ROW bloom filters first (so an absent row usually reads no data block)
+ * and keeps up to {@value #OPEN_FILES} recently used files open. A scan opens the files its range
+ * meets and closes them with the scanner.
  */
 public final class TableReader implements Closeable {
+  static final int OPEN_FILES = 64;
+
   private final Configuration conf;
   private final TableDir table;
-  private final List<StoredFile> files;
+  private final List<FileRange> ranges;
+  private final LinkedHashMap<Path, StoredFile> open = new LinkedHashMap<>(16, 0.75f, true);
   private long bloomNegatives;
 
-  private TableReader(Configuration conf, TableDir table, List<StoredFile> files) {
+  private TableReader(Configuration conf, TableDir table) throws IOException {
     this.conf = conf;
     this.table = table;
-    this.files = files;
+    this.ranges = table.fileRanges();
   }
 
   public static TableReader open(Configuration conf, Path tableDir) throws IOException {
-    TableDir table = TableDir.open(conf, tableDir);
-    return new TableReader(conf, table, table.openFiles(ScanSpec.all(), new byte[0], new byte[0]));
+    return new TableReader(conf, TableDir.open(conf, tableDir));
   }
 
   public TableDir table() {
@@ -39,34 +45,53 @@ public final class TableReader implements Closeable {
   /** The row, restricted to the scan's families, columns, time range and versions; empty if absent. */
   public Optional<Result> get(byte[] row, ScanSpec columns) throws IOException {
     List<StoredFile> candidates = new ArrayList<>();
-    for (StoredFile f : files) {
-      if (!columns.readsFamily(f.family())) {
-        continue;
-      }
-      if (f.mayContainRow(row)) {
-        candidates.add(f);
-      } else if (f.overlaps(row, Bytes.add(row, new byte[] {0}))) {
-        bloomNegatives++;
+    for (FileRange r : ranges) {
+      if (columns.readsFamily(r.family()) && r.containsRow(row)) {
+        StoredFile f = cached(r);
+        if (f.bloomMayContain(row)) {
+          candidates.add(f);
+        } else {
+          bloomNegatives++;
+        }
       }
     }
-    if (candidates.isEmpty()) {
-      return Optional.empty();
-    }
-    ScanSpec one = columns.withRange(row, Bytes.add(row, new byte[] {0})).withLimit(1);
-    try (RowScanner scanner = new RowScanner(conf, table.spec(), candidates, one, one.startRow(), one.stopRow(), false)) {
-      return Optional.ofNullable(scanner.next());
+    try {
+      if (candidates.isEmpty()) {
+        return Optional.empty();
+      }
+      ScanSpec one = columns.withRange(row, Bytes.add(row, new byte[] {0})).withLimit(1).withBatch(0);
+      try (RowScanner scanner = new RowScanner(conf, table.spec(), candidates, one, one.startRow(), one.stopRow(), false)) {
+        return Optional.ofNullable(scanner.next());
+      }
+    } finally {
+      evictBeyond(OPEN_FILES);
     }
   }
 
-  /** Rows of the scan, in key order; the caller closes the scanner. */
-  public RowScanner scan(ScanSpec scan) throws IOException {
-    List<StoredFile> selected = new ArrayList<>();
-    for (StoredFile f : files) {
-      if (scan.readsFamily(f.family()) && f.overlaps(scan.startRow(), scan.stopRow())) {
-        selected.add(f);
-      }
+  private StoredFile cached(FileRange r) throws IOException {
+    StoredFile f = open.get(r.path());
+    if (f == null) {
+      f = StoredFile.open(conf, table.fileSystem(), r.path(), r.family());
+      open.put(r.path(), f);
     }
-    return new RowScanner(conf, table.spec(), selected, scan, scan.startRow(), scan.stopRow(), false);
+    return f;
+  }
+
+  private void evictBeyond(int max) throws IOException {
+    List<StoredFile> evicted = new ArrayList<>();
+    var it = open.entrySet().iterator();
+    while (open.size() - evicted.size() > max && it.hasNext()) {
+      Map.Entry<Path, StoredFile> eldest = it.next();
+      evicted.add(eldest.getValue());
+      it.remove();
+    }
+    StoredFile.closeAll(evicted);
+  }
+
+  /** Rows of the scan, in key order; the caller closes the scanner (which closes its files). */
+  public RowScanner scan(ScanSpec scan) throws IOException {
+    List<StoredFile> files = table.open(table.fileRanges(scan, scan.startRow(), scan.stopRow()));
+    return new RowScanner(conf, table.spec(), files, scan, scan.startRow(), scan.stopRow(), true);
   }
 
   /** Files that a get skipped because their bloom filter ruled the row out. */
@@ -76,8 +101,6 @@ public final class TableReader implements Closeable {
 
   @Override
   public void close() throws IOException {
-    for (StoredFile f : files) {
-      f.close();
-    }
+    evictBeyond(0);
   }
 }

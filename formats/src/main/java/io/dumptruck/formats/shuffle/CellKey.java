@@ -51,6 +51,9 @@ public final class CellKey implements WritableComparable<CellKey> {
     if (rowLen > MAX_ROW_LENGTH) {
       throw new IllegalArgumentException("row key of " + rowLen + " bytes is longer than HBase's limit of " + MAX_ROW_LENGTH);
     }
+    if (timestamp < 0 || timestamp == Long.MAX_VALUE) {
+      throw new IllegalArgumentException("cell timestamp " + timestamp + " is outside 0 .. Long.MAX_VALUE - 1 (HBase rejects it)");
+    }
     if (table < 0 || table > 0xFFFF || family < 0 || family > 0xFF) {
       throw new IllegalArgumentException("table index " + table + " / family index " + family + " out of range");
     }

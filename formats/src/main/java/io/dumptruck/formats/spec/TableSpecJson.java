@@ -1,5 +1,6 @@
 package io.dumptruck.formats.spec;
 
+import io.dumptruck.formats.ShellBytes;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -145,7 +146,13 @@ public final class TableSpecJson {
         throw new SpecException(where + ": explicit regions need \"splitPoints\": [\"…\", …]");
       }
       List<byte[]> points = new ArrayList<>();
-      pts.forEach(p -> points.add(Bytes.toBytesBinary(p.asText())));
+      for (JsonNode p : pts) {
+        try {
+          points.add(ShellBytes.parse(p.asText()));
+        } catch (IllegalArgumentException e) {
+          throw new SpecException(where + ": split point " + e.getMessage());
+        }
+      }
       return RegionSplits.explicit(points);
     }
     int count = kind == RegionSplits.Kind.SINGLE ? 1 : integer(r, "count", where + " regions", -1);

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.text;
 
+import io.dumptruck.formats.ShellBytes;
 import io.dumptruck.formats.output.CellSink;
 import java.io.IOException;
 import java.util.HashMap;
@@ -53,8 +54,8 @@ public class CellTextMapper extends Mapper<LongWritable, Text, io.dumptruck.form
         ref = sink.family(f[0], family);
         refs.put(f[0] + '\0' + family, ref);
       }
-      sink.put(ref, Bytes.toBytesBinary(f[1]), Bytes.toBytesBinary(f[2].substring(colon + 1)),
-          Long.parseLong(f[3]), Bytes.toBytesBinary(f[4]));
+      sink.put(ref, ShellBytes.parse(f[1]), ShellBytes.parse(f[2].substring(colon + 1)),
+          Long.parseLong(f[3]), ShellBytes.parse(f[4]));
       context.getCounter(Counter.CELLS_LOADED).increment(1);
     } catch (IllegalArgumentException e) {
       context.getCounter(Counter.REJECTED_LINES).increment(1);

@@ -197,6 +197,38 @@ class HFileTableRoundTripTest {
   }
 
   @Test
+  void wideRowsComeInBatches() throws Exception {
+    ScanSpec whole = ScanSpec.all().withMaxVersions(5);
+    List<List<String>> expected = data.model.scan(RandomTables.WIDE, whole);
+    try (TableReader reader = TableReader.open(conf, new Path(out, RandomTables.WIDE));
+        RowScanner rows = reader.scan(whole.withBatch(3))) {
+      List<String> cells = new ArrayList<>();
+      int results = 0;
+      for (Result r = rows.next(); r != null; r = rows.next()) {
+        assertTrue(r.rawCells().length <= 3);
+        cells.addAll(CellModel.lines(r));
+        results++;
+      }
+      assertEquals(expected.stream().flatMap(List::stream).toList(), cells);
+      assertTrue(results > expected.size(), "rows wider than 3 cells come in several Results");
+    }
+    List<Result> limited = LocalJobs.readAll(conf, new Path(out, RandomTables.WIDE), whole.withBatch(2).withLimit(1));
+    int regions = data.specs.get(0).regions().count();
+    long distinctRows = limited.stream().map(r -> Bytes.toStringBinary(r.getRow())).distinct().count();
+    assertEquals(regions, distinctRows, "the limit counts rows, not batches: one row per split");
+  }
+
+  @Test
+  void successMarkerComesLastAndTheSpecIsThere() {
+    File success = new File(out.toString(), "_SUCCESS");
+    assertTrue(success.isFile());
+    for (TableSpec t : data.specs) {
+      File spec = new File(new File(out.toString(), t.name()), HFileTableCommitter.SPEC_FILE);
+      assertTrue(spec.lastModified() <= success.lastModified(), "the spec is written before _SUCCESS");
+    }
+  }
+
+  @Test
   void missingCodecIsRefusedBeforeAnyTask() throws Exception {
     TableSpec lzo = TableSpec.of("t", FamilySpec.named("z").withCompression(org.apache.hadoop.hbase.io.compress.Compression.Algorithm.LZO));
     Path target = new Path(tmp.getAbsolutePath(), "lzo");

@@ -23,8 +23,9 @@ class CellKeyComparatorTest {
 
   /** Tiny alphabet so that equal rows, shared prefixes and the signed/unsigned edge are common. */
   private static final byte[] ALPHABET = {0x00, 0x01, 'a', 'b', 0x7F, (byte) 0x80, (byte) 0xFF};
-  private static final long[] TIMESTAMPS = {Long.MAX_VALUE, Long.MIN_VALUE, -1, -2, 0, 1, 2, 1_700_000_000_000L,
-      Long.MAX_VALUE - 1, Integer.MAX_VALUE, 1L << 32};
+  /** Timestamps HBase accepts: 0 .. Long.MAX_VALUE - 1 (LATEST_TIMESTAMP itself is reserved). */
+  private static final long[] TIMESTAMPS = {0, 1, 2, 255, 256, 1_700_000_000_000L,
+      Long.MAX_VALUE - 1, Long.MAX_VALUE - 2, Integer.MAX_VALUE, 1L << 32, 1L << 62};
   private static final byte[][] FAMILY_NAMES = {Bytes.toBytes("a"), Bytes.toBytes("b"), Bytes.toBytes("c")};
 
   /** A cell key as plain values, for the reference comparator and for HBase. */
@@ -85,7 +86,7 @@ class CellKeyComparatorTest {
   }
 
   private static long randomTs(Random rnd) {
-    return rnd.nextInt(4) == 0 ? rnd.nextLong() : TIMESTAMPS[rnd.nextInt(TIMESTAMPS.length)];
+    return rnd.nextInt(4) == 0 ? rnd.nextLong() & (Long.MAX_VALUE >>> 1) : TIMESTAMPS[rnd.nextInt(TIMESTAMPS.length)];
   }
 
   private static List<Plain> randomKeys(long seed, int n, int tables, int families) {
@@ -212,8 +213,8 @@ class CellKeyComparatorTest {
     CellKey rowLow = new CellKey(0, 0, new byte[] {0x7F}, new byte[0], 0);
     CellKey rowHigh = new CellKey(0, 0, new byte[] {(byte) 0x80}, new byte[0], 0);
     assertTrue(rowLow.compareTo(rowHigh) < 0);
-    CellKey newer = new CellKey(0, 0, new byte[] {'a'}, new byte[] {'q'}, Long.MAX_VALUE);
-    CellKey older = new CellKey(0, 0, new byte[] {'a'}, new byte[] {'q'}, -1);
+    CellKey newer = new CellKey(0, 0, new byte[] {'a'}, new byte[] {'q'}, Long.MAX_VALUE - 1);
+    CellKey older = new CellKey(0, 0, new byte[] {'a'}, new byte[] {'q'}, 0);
     assertTrue(newer.compareTo(older) < 0, "newer timestamps sort first");
     // a shorter row sorts before a longer one it prefixes, whatever the family and qualifier
     CellKey shortRow = new CellKey(0, 0xFF, new byte[] {'a'}, new byte[] {(byte) 0xFF}, 0);
@@ -247,7 +248,7 @@ class CellKeyComparatorTest {
   void readFieldsRoundTrip() throws IOException {
     byte[] row = {0x00, 'r', (byte) 0xFF};
     byte[] qual = {(byte) 0x80, ':', 0x00};
-    CellKey k = new CellKey(300, 7, row, qual, -42L);
+    CellKey k = new CellKey(300, 7, row, qual, 42L);
     byte[] data = serialize(k);
     assertEquals(4 + 13 + row.length + qual.length, data.length);
     assertEquals(13 + row.length + qual.length, Bytes.toInt(data, 0));
@@ -256,7 +257,7 @@ class CellKeyComparatorTest {
     in.reset(data, data.length);
     CellKey back = new CellKey();
     back.readFields(in);
-    assertKey(back, 300, 7, row, qual, -42L);
+    assertKey(back, 300, 7, row, qual, 42L);
     assertEquals(k, back);
     assertEquals(k.hashCode(), back.hashCode());
     assertEquals(0, k.compareTo(back));
@@ -265,7 +266,7 @@ class CellKeyComparatorTest {
     CellKey reused = new CellKey(1, 1, new byte[500], new byte[500], 1);
     in.reset(data, data.length);
     reused.readFields(in);
-    assertKey(reused, 300, 7, row, qual, -42L);
+    assertKey(reused, 300, 7, row, qual, 42L);
     assertEquals(k, reused);
 
     byte[] bigRow = new byte[1000];
@@ -305,7 +306,7 @@ class CellKeyComparatorTest {
       rnd.nextBytes(row);
       rnd.nextBytes(qual);
       row[0] = (byte) (row[0] | 1);
-      long ts = rnd.nextLong();
+      long ts = rnd.nextLong() & (Long.MAX_VALUE >>> 1);
       int table = rnd.nextInt(0x10000);
       int fam = rnd.nextInt(0x100);
       assertTrue(k == k.set(table, fam, row, qual, ts));
@@ -351,6 +352,15 @@ class CellKeyComparatorTest {
     assertEquals(32767, k.rowLength());
     assertArrayEquals(max, k.row());
     assertEquals(3, k.timestamp());
+  }
+
+  @Test
+  void timestampsHBaseRejectsAreRejected() {
+    for (long ts : new long[] {-1, Long.MIN_VALUE, Long.MAX_VALUE}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> new CellKey(0, 0, new byte[] {'r'}, new byte[0], ts));
+      assertTrue(e.getMessage().contains("timestamp"), e.getMessage());
+    }
   }
 
   @Test

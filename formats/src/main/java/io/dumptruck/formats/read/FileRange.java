@@ -1,0 +1,29 @@
+package io.dumptruck.formats.read;
+
+import java.util.Comparator;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * Where an HFile's rows lie, read once from its trailer: enough to plan splits and gets without
+ * keeping the file open.
+ *
+ * @param loadTime the file's bulk-load time (HBase's {@code BULKLOAD_TIMESTAMP} file info), 0 if none;
+ *     of two cells with the same key, the one in the later-loaded file wins, as after two bulk loads
+ */
+public record FileRange(Path path, String family, long length, long entries, byte[] firstRow, byte[] lastRow,
+    long loadTime) {
+
+  /** Older files first: the merge order of {@link CellMergeScanner}. */
+  public static final Comparator<FileRange> OLDEST_FIRST =
+      Comparator.comparingLong(FileRange::loadTime).thenComparing(r -> r.path().getName());
+
+  /** True when some row of the file may fall in {@code [start, stop)} (empty stop = unbounded). */
+  public boolean overlaps(byte[] start, byte[] stop) {
+    return Bytes.compareTo(lastRow, start) >= 0 && (stop.length == 0 || Bytes.compareTo(firstRow, stop) < 0);
+  }
+
+  public boolean containsRow(byte[] row) {
+    return Bytes.compareTo(row, firstRow) >= 0 && Bytes.compareTo(row, lastRow) <= 0;
+  }
+}
