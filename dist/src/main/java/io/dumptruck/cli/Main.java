@@ -57,15 +57,12 @@ public final class Main {
     try {
       return runWithGenericOptions(command, rest);
     } catch (UsageException e) {
-      err.println("dumptruck " + args[0] + ": " + e.getMessage());
-      err.println("usage: " + command.usage());
+      err.println("dumptruck " + args[0] + ": " + e.getMessage() + " (see: dumptruck help " + args[0] + ")");
       return 2;
     } catch (Exception | LinkageError e) {
       err.println("dumptruck " + args[0] + ": " + oneLine(e));
       if (System.getenv("DUMPTRUCK_DEBUG") != null) {
         e.printStackTrace(err);
-      } else {
-        err.println("(set DUMPTRUCK_DEBUG=1 for the stack trace)");
       }
       return 1;
     }
@@ -112,6 +109,7 @@ public final class Main {
     COMMANDS.forEach((name, f) -> b.append(String.format("  %-10s %s%n", name, f.get().summary())));
     b.append("\nRun 'dumptruck help <command>' for a command's options.\n");
     b.append("Local mode is the default; under 'hadoop jar' the cluster in the Hadoop configuration is used.\n");
+    b.append("Errors are one line; DUMPTRUCK_DEBUG=1 adds stack traces.\n");
     return b.toString();
   }
 }
