@@ -1,7 +1,6 @@
 package io.dumptruck.formats.read;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -23,19 +22,7 @@ final class HFileTableRecordReader extends RecordReader<ImmutableBytesWritable, 
     HFileTableSplit split = (HFileTableSplit) genericSplit;
     Configuration conf = context.getConfiguration();
     TableDir table = TableDir.open(conf, new Path(split.tableDir()));
-    List<StoredFile> files = new ArrayList<>();
-    try {
-      for (String[] file : split.files()) {
-        files.add(StoredFile.open(conf, table.fileSystem(), new Path(file[0]), file[1]));
-      }
-    } catch (IOException | RuntimeException e) {
-      try {
-        StoredFile.closeAll(files);
-      } catch (IOException closing) {
-        e.addSuppressed(closing);
-      }
-      throw e;
-    }
+    List<StoredFile> files = table.open(split.paths(), split.families());
     totalCells = Math.max(1, files.stream().mapToLong(f -> f.range().entries()).sum());
     rows = new RowScanner(conf, table.spec(), files, HFileTableInputFormat.scan(conf), split.start(), split.stop(), true);
   }

@@ -43,21 +43,18 @@ public final class HFileTableSplit extends InputSplit implements Writable {
 
   public byte[] stop() { return stop; }
 
-  /** The split's files as (path, family) pairs, oldest first. */
-  public List<String[]> files() {
-    List<String[]> out = new ArrayList<>();
-    for (int i = 0; i < files.length; i++) {
-      out.add(new String[] {files[i], families[i]});
-    }
-    return out;
-  }
-
-  List<Path> paths() {
+  /** The split's files, oldest first. */
+  public List<Path> paths() {
     List<Path> out = new ArrayList<>();
     for (String f : files) {
       out.add(new Path(f));
     }
     return out;
+  }
+
+  /** The family of each of {@link #paths()}. */
+  public List<String> families() {
+    return List.of(families);
   }
 
   @Override

@@ -156,10 +156,15 @@ public final class TableDir {
 
   /** Opens the files in the given order; if one fails, those already open are closed. */
   public List<StoredFile> open(List<FileRange> ranges) throws IOException {
+    return open(ranges.stream().map(FileRange::path).toList(), ranges.stream().map(FileRange::family).toList());
+  }
+
+  /** Opens {@code paths[i]} as a file of {@code families[i]}, in order; if one fails, those already open are closed. */
+  public List<StoredFile> open(List<Path> paths, List<String> families) throws IOException {
     List<StoredFile> out = new ArrayList<>();
     try {
-      for (FileRange r : ranges) {
-        out.add(StoredFile.open(conf, fs, r.path(), r.family()));
+      for (int i = 0; i < paths.size(); i++) {
+        out.add(StoredFile.open(conf, fs, paths.get(i), families.get(i)));
       }
     } catch (IOException | RuntimeException e) {
       try {
