@@ -219,6 +219,30 @@ class HFileTableRoundTripTest {
   }
 
   @Test
+  void neverMoreThan32FilesPerFamilyPerRegion() throws Exception {
+    Path rolled = new Path(tmp.getAbsolutePath(), "rolled");
+    Job j = Job.getInstance(conf, "roll at every row");
+    j.setInputFormatClass(TextInputFormat.class);
+    FileInputFormat.addInputPath(j, new Path(tmp.getAbsolutePath(), "in"));
+    j.setMapperClass(CellTextMapper.class);
+    HFileTableOutputFormat.configure(j).tables(data.specs).output(rolled).maxFileBytes(1).apply();
+    assertTrue(j.waitForCompletion(false));
+    java.util.Map<String, Integer> perRegionFamily = new java.util.TreeMap<>();
+    for (TableSpec t : data.specs) {
+      for (String family : t.familyNames()) {
+        for (File f : new File(new File(rolled.toString(), t.name()), family).listFiles(x -> !x.getName().startsWith("."))) {
+          perRegionFamily.merge(t.name() + "/" + family + "/region " + f.getName().substring(0, 6), 1, Integer::sum);
+        }
+      }
+    }
+    assertTrue(perRegionFamily.values().stream().allMatch(n -> n <= 32), perRegionFamily.toString());
+    assertTrue(perRegionFamily.containsValue(32), "rolling at every row must hit the cap somewhere: " + perRegionFamily);
+    CellModel.assertSameRows(data.model.scan(RandomTables.WIDE, ScanSpec.all().withMaxVersions(5)),
+        CellModel.lines(LocalJobs.readAll(conf, new Path(rolled, RandomTables.WIDE), ScanSpec.all().withMaxVersions(5))),
+        "rolled at every row");
+  }
+
+  @Test
   void successMarkerComesLastAndTheSpecIsThere() {
     File success = new File(out.toString(), "_SUCCESS");
     assertTrue(success.isFile());
