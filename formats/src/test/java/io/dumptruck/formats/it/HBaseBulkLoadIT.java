@@ -15,7 +15,6 @@ import io.dumptruck.formats.spec.TableSpec;
 import io.dumptruck.formats.testing.CellModel;
 import io.dumptruck.formats.testing.LocalJobs;
 import io.dumptruck.formats.testing.RandomTables;
-import io.dumptruck.formats.text.CellTextMapper;
 import java.io.File;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -43,8 +42,6 @@ import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -92,10 +89,7 @@ class HBaseBulkLoadIT {
     data.writeInput(tmp.toPath().resolve("in"), 3);
     localConf = LocalJobs.localConf();
     out = new Path(tmp.getAbsolutePath(), "out");
-    Job job = Job.getInstance(localConf, "bulk load IT");
-    job.setInputFormatClass(TextInputFormat.class);
-    FileInputFormat.addInputPath(job, new Path(tmp.getAbsolutePath(), "in"));
-    job.setMapperClass(CellTextMapper.class);
+    Job job = LocalJobs.cellTextJob(localConf, "bulk load IT", new Path(tmp.getAbsolutePath(), "in"));
     HFileTableOutputFormat.configure(job).tables(data.specs).output(out).maxFileBytes(8 * 1024).apply();
     assertTrue(job.waitForCompletion(false), "load job failed");
 

@@ -37,8 +37,6 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapred.FileAlreadyExistsException;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,10 +59,7 @@ class HFileTableRoundTripTest {
     data.writeInput(tmp.toPath().resolve("in"), 3);
     conf = LocalJobs.localConf();
     out = new Path(tmp.getAbsolutePath(), "out");
-    job = Job.getInstance(conf, "round trip");
-    job.setInputFormatClass(TextInputFormat.class);
-    FileInputFormat.addInputPath(job, new Path(tmp.getAbsolutePath(), "in"));
-    job.setMapperClass(CellTextMapper.class);
+    job = LocalJobs.cellTextJob(conf, "round trip", new Path(tmp.getAbsolutePath(), "in"));
     HFileTableOutputFormat.configure(job).tables(data.specs).output(out).maxFileBytes(8 * 1024).apply();
     assertTrue(job.waitForCompletion(false), "load job failed");
   }
@@ -221,10 +216,7 @@ class HFileTableRoundTripTest {
   @Test
   void neverMoreThan32FilesPerFamilyPerRegion() throws Exception {
     Path rolled = new Path(tmp.getAbsolutePath(), "rolled");
-    Job j = Job.getInstance(conf, "roll at every row");
-    j.setInputFormatClass(TextInputFormat.class);
-    FileInputFormat.addInputPath(j, new Path(tmp.getAbsolutePath(), "in"));
-    j.setMapperClass(CellTextMapper.class);
+    Job j = LocalJobs.cellTextJob(conf, "roll at every row", new Path(tmp.getAbsolutePath(), "in"));
     HFileTableOutputFormat.configure(j).tables(data.specs).output(rolled).maxFileBytes(1).apply();
     assertTrue(j.waitForCompletion(false));
     java.util.Map<String, Integer> perRegionFamily = new java.util.TreeMap<>();
@@ -279,10 +271,7 @@ class HFileTableRoundTripTest {
   @Test
   void failedJobLeavesNothingBehind() throws Exception {
     Path failed = new Path(tmp.getAbsolutePath(), "failed");
-    Job bad = Job.getInstance(conf, "failing");
-    bad.setInputFormatClass(TextInputFormat.class);
-    FileInputFormat.addInputPath(bad, new Path(tmp.getAbsolutePath(), "in"));
-    bad.setMapperClass(FailingMapper.class);
+    Job bad = LocalJobs.cellTextJob(conf, "failing", new Path(tmp.getAbsolutePath(), "in"), FailingMapper.class);
     HFileTableOutputFormat.configure(bad).tables(data.specs).output(failed).apply();
     assertFalse(bad.waitForCompletion(false));
     assertFalse(new File(failed.toString()).exists(), "a failed job must leave no output directory");
@@ -292,10 +281,7 @@ class HFileTableRoundTripTest {
   void sampledSplitPointsComeFromTheMapOutput() throws Exception {
     TableSpec sampled = data.specs.get(0).withRegions(io.dumptruck.formats.spec.RegionSplits.sampled(4));
     TableSpec salted = data.specs.get(1);
-    Job j = Job.getInstance(conf, "sampled");
-    j.setInputFormatClass(TextInputFormat.class);
-    FileInputFormat.addInputPath(j, new Path(tmp.getAbsolutePath(), "in"));
-    j.setMapperClass(CellTextMapper.class);
+    Job j = LocalJobs.cellTextJob(conf, "sampled", new Path(tmp.getAbsolutePath(), "in"));
     Path sampledOut = new Path(tmp.getAbsolutePath(), "sampled");
     HFileTableOutputFormat.configure(j).tables(sampled, salted).output(sampledOut).apply();
     List<TableSpec> resolved = HFileTableOutputFormat.tables(j.getConfiguration());
