@@ -22,7 +22,10 @@ public enum FormatConf {
   INPUT_SPLIT_MAX_BYTES("dumptruck.input.split.max.bytes", String.valueOf(1L << 30),
       "a region holding more bytes than this is sub-split on its block index");
 
-  /** HBase refuses more than 32 HFiles per family per region by default (hbase.hstore.blockingStoreFiles is 16, the bulk-load limit 32). */
+  /**
+   * HBase's bulk load refuses more than this many HFiles per family per region by default
+   * ({@code hbase.mapreduce.bulkload.max.hfiles.perRegion.perFamily}).
+   */
   public static final int HARD_MAX_FILES_PER_REGION = 32;
 
   private final String key;
