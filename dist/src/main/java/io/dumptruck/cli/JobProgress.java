@@ -12,15 +12,19 @@ final class JobProgress {
     job.submit();
     String last = "";
     long started = System.currentTimeMillis();
-    while (!job.isComplete()) {
+    boolean done;
+    do {
+      done = job.isComplete();
       String now = String.format("  %s: map %3.0f%%  reduce %3.0f%%", job.getJobName(), job.mapProgress() * 100,
           job.reduceProgress() * 100);
       if (!now.equals(last)) {
         out.println(now + String.format("  (%ds)", (System.currentTimeMillis() - started) / 1000));
         last = now;
       }
-      Thread.sleep(500);
-    }
+      if (!done) {
+        Thread.sleep(500);
+      }
+    } while (!done);
     return job.isSuccessful();
   }
 }
