@@ -17,11 +17,16 @@ import org.apache.hadoop.mapreduce.Mapper;
  *   table TAB row TAB family:qualifier TAB timestamp TAB value
  * </pre>
  * Blank lines and lines starting with {@code #} are skipped. A line that does not parse is counted
- * as {@link Counter#REJECTED_LINES} and logged with its position.
+ * as {@link Counter#REJECTED_LINES}; the first {@value #LOGGED_REJECTS} of each task are logged with
+ * their position.
  */
 public class CellTextMapper extends Mapper<LongWritable, Text, io.dumptruck.formats.shuffle.CellKey, org.apache.hadoop.io.BytesWritable> {
   /** What happened to the input lines. */
   public enum Counter { LINES_READ, CELLS_LOADED, REJECTED_LINES, SKIPPED_LINES }
+
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CellTextMapper.class);
+  /** Rejected lines logged per task; all are counted. */
+  private static final int LOGGED_REJECTS = 10;
 
   private CellSink sink;
   private final Map<String, CellSink.FamilyRef> refs = new HashMap<>();
@@ -58,8 +63,11 @@ public class CellTextMapper extends Mapper<LongWritable, Text, io.dumptruck.form
           Long.parseLong(f[3]), ShellBytes.parse(f[4]));
       context.getCounter(Counter.CELLS_LOADED).increment(1);
     } catch (IllegalArgumentException e) {
+      long rejected = context.getCounter(Counter.REJECTED_LINES).getValue() + 1;
       context.getCounter(Counter.REJECTED_LINES).increment(1);
-      context.setStatus("rejected line at byte " + offset.get() + ": " + e.getMessage());
+      if (rejected <= LOGGED_REJECTS) {
+        LOG.warn("rejected line at byte {} of {}: {}", offset.get(), context.getInputSplit(), e.getMessage());
+      }
     }
   }
 
