@@ -22,6 +22,9 @@ public enum FormatConf {
   INPUT_SPLIT_MAX_BYTES("dumptruck.input.split.max.bytes", String.valueOf(1L << 30),
       "a region holding more bytes than this is sub-split on its block index");
 
+  /** internal: {@code <prefix><table>} names the table's {@link io.dumptruck.formats.output.CellFold} class. */
+  public static final String OUTPUT_FOLD_PREFIX = "dumptruck.output.fold.";
+
   /**
    * HBase's bulk load refuses more than this many HFiles per family per region by default
    * ({@code hbase.mapreduce.bulkload.max.hfiles.perRegion.perFamily}).

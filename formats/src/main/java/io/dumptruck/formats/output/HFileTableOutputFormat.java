@@ -99,6 +99,7 @@ public final class HFileTableOutputFormat extends FileOutputFormat<CellKey, Byte
     private Path output;
     private Long maxFileBytes;
     private RowSampler sampler;
+    private final Map<String, Class<? extends CellFold>> folds = new java.util.LinkedHashMap<>();
 
     private Configurator(Job job) {
       this.job = job;
@@ -124,6 +125,12 @@ public final class HFileTableOutputFormat extends FileOutputFormat<CellKey, Byte
         throw new SpecException("maxFileBytes must be positive");
       }
       this.maxFileBytes = bytes;
+      return this;
+    }
+
+    /** Cells of {@code table} are computed by {@code fold} in the reducer (counters, row aggregates). */
+    public Configurator fold(String table, Class<? extends CellFold> fold) {
+      folds.put(table, fold);
       return this;
     }
 
@@ -158,8 +165,14 @@ public final class HFileTableOutputFormat extends FileOutputFormat<CellKey, Byte
         }
         t.checkCodecsAvailable();
       }
+      for (String table : folds.keySet()) {
+        if (!names.contains(table)) {
+          throw new SpecException("a fold is given for table '" + table + "', which the job does not write");
+        }
+      }
       Configuration conf = job.getConfiguration();
       refuseExisting(output, conf);
+      folds.forEach((table, fold) -> conf.setClass(FormatConf.OUTPUT_FOLD_PREFIX + table, fold, CellFold.class));
       FormatConf.OUTPUT_TABLES.set(conf, TableSpecJson.toJson(tables));
       job.setMapOutputKeyClass(CellKey.class);
       job.setMapOutputValueClass(BytesWritable.class);

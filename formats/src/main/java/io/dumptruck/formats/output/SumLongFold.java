@@ -1,0 +1,27 @@
+package io.dumptruck.formats.output;
+
+import io.dumptruck.formats.shuffle.CellKey;
+import java.io.IOException;
+import java.util.Iterator;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.io.BytesWritable;
+
+/**
+ * Counters: the cells of one whole key are summed, each value an 8-byte big-endian long (HBase's
+ * counter encoding, what {@code Increment} reads), and written as one cell. A value of another length
+ * is a bug in the mapper and fails the task naming the key.
+ */
+public final class SumLongFold implements CellFold {
+  @Override
+  public void cell(CellKey key, Iterator<BytesWritable> values, Output out) throws IOException, InterruptedException {
+    long sum = 0;
+    while (values.hasNext()) {
+      BytesWritable v = values.next();
+      if (v.getLength() != Bytes.SIZEOF_LONG) {
+        throw new IllegalStateException("counter cell " + key + " holds " + v.getLength() + " bytes, not an 8-byte long");
+      }
+      sum += Bytes.toLong(v.getBytes(), 0, Bytes.SIZEOF_LONG);
+    }
+    out.write(key, Bytes.toBytes(sum));
+  }
+}
