@@ -13,6 +13,7 @@ import java.util.Set;
 final class Args {
   private final List<String> positional = new ArrayList<>();
   private final Map<String, String> options = new HashMap<>();
+  private final Map<String, List<String>> repeated = new HashMap<>();
 
   Args(String[] args, Set<String> valued, Set<String> flags) {
     boolean optionsEnded = false;
@@ -46,6 +47,7 @@ final class Args {
           value = args[++i];
         }
         options.put(name, value);
+        repeated.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
       } else {
         throw new UsageException("unknown option --" + name);
       }
@@ -95,6 +97,24 @@ final class Args {
     } catch (NumberFormatException e) {
       throw new UsageException("--" + name + " takes a whole number, got '" + v + "'");
     }
+  }
+
+  /** Every value of an option given several times, each also split on commas. */
+  List<String> getAll(String name) {
+    List<String> out = new ArrayList<>();
+    for (String v : repeated.getOrDefault(name, List.of())) {
+      for (String s : v.split(",")) {
+        if (!s.isBlank()) {
+          out.add(s.trim());
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The option names given. */
+  java.util.Set<String> names() {
+    return options.keySet();
   }
 
   List<String> getList(String name) {

@@ -19,6 +19,7 @@ public final class Main {
 
   static {
     COMMANDS.put("demo", DemoCommand::new);
+    COMMANDS.put("load", LoadCommand::new);
     COMMANDS.put("get", GetCommand::new);
     COMMANDS.put("scan", ScanCommand::new);
   }

@@ -29,6 +29,10 @@ public final class CellSink {
   private final List<TableSpec> tables;
   private final CellKey key = new CellKey();
   private final BytesWritable value = new BytesWritable();
+  /** Cells of the record being emitted between {@link #begin} and {@link #commit}; reused. */
+  private final java.util.List<CellKey> pendingKeys = new java.util.ArrayList<>();
+  private final java.util.List<BytesWritable> pendingValues = new java.util.ArrayList<>();
+  private int pending = -1;
 
   private CellSink(TaskInputOutputContext<?, ?, CellKey, BytesWritable> context, List<TableSpec> tables) {
     this.context = context;
@@ -53,10 +57,40 @@ public final class CellSink {
     throw new SpecException("the job writes no table '" + table + "'; add its spec to HFileTableOutputFormat.configure(job).tables(...)");
   }
 
+  /**
+   * Emits one cell; an IllegalArgumentException (empty or too long row, a timestamp HBase refuses)
+   * emits nothing. Between {@link #begin} and {@link #commit} the cell is held back.
+   */
   public void put(FamilyRef ref, byte[] row, byte[] qualifier, long timestamp, byte[] cellValue)
       throws IOException, InterruptedException {
-    key.set(ref.table(), ref.family(), row, qualifier, timestamp);
-    value.set(cellValue, 0, cellValue.length);
-    context.write(key, value);
+    if (pending < 0) {
+      key.set(ref.table(), ref.family(), row, qualifier, timestamp);
+      value.set(cellValue, 0, cellValue.length);
+      context.write(key, value);
+      return;
+    }
+    if (pending == pendingKeys.size()) {
+      pendingKeys.add(new CellKey());
+      pendingValues.add(new BytesWritable());
+    }
+    pendingKeys.get(pending).set(ref.table(), ref.family(), row, qualifier, timestamp);
+    pendingValues.get(pending).set(cellValue, 0, cellValue.length);
+    pending++;
+  }
+
+  /** Starts a record whose cells are all written by {@link #commit} or none by {@link #rollback}. */
+  public void begin() {
+    pending = 0;
+  }
+
+  public void commit() throws IOException, InterruptedException {
+    for (int i = 0; i < pending; i++) {
+      context.write(pendingKeys.get(i), pendingValues.get(i));
+    }
+    pending = -1;
+  }
+
+  public void rollback() {
+    pending = -1;
   }
 }

@@ -1,0 +1,114 @@
+package io.dumptruck.cli;
+
+import io.dumptruck.loaders.LoadJob;
+import io.dumptruck.loaders.LoadOptions;
+import io.dumptruck.loaders.Loader;
+import io.dumptruck.loaders.LoaderCatalog;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
+
+/** {@code dumptruck load <loader> --input PATH… --output DIR [options]}: one MapReduce load into HFile tables. */
+public final class LoadCommand extends Command {
+  static final double DEFAULT_MAX_REJECT_RATIO = 0.05;
+
+  @Override
+  public String summary() {
+    return "load raw data into HFile tables: " + String.join(", ", LoaderCatalog.all().keySet());
+  }
+
+  @Override
+  public String usage() {
+    StringBuilder b = new StringBuilder();
+    b.append("dumptruck load <loader> --input PATH [--input PATH…] --output DIR [options]\n");
+    b.append("  --input PATH           files, directories or globs, local or HDFS; .gz/.bz2 are decompressed (repeat, or comma-separate)\n");
+    b.append("  --output DIR           a new directory: <DIR>/<table>/<family>/<hfile>, rejects in <DIR>/_rejects\n");
+    b.append("  --regions N            regions per table (default 1)\n");
+    b.append("  --timestamp T          cell timestamp (epoch ms) for records without a time (default: now); fix it for reproducible loads\n");
+    b.append("  --max-reject-ratio R   fail the load when rejected/read > R (default " + DEFAULT_MAX_REJECT_RATIO + ")\n");
+    for (Loader l : LoaderCatalog.all().values()) {
+      b.append("\n").append(l.name()).append(": ").append(l.summary()).append("\n");
+      l.options().forEach((name, help) -> b.append(String.format("  --%-20s %s%n", name + " …", help)));
+    }
+    return b.toString();
+  }
+
+  @Override
+  public int run(String[] argv) throws Exception {
+    if (argv.length == 0) {
+      throw new UsageException("name a loader: " + String.join(", ", LoaderCatalog.all().keySet()));
+    }
+    Loader loader = LoaderCatalog.all().get(argv[0]);
+    if (loader == null) {
+      throw new UsageException("unknown loader '" + argv[0] + "'; loaders: " + String.join(", ", LoaderCatalog.all().keySet()));
+    }
+    Set<String> valued = new HashSet<>(Set.of("input", "output", "regions", "timestamp", "max-reject-ratio"));
+    valued.addAll(loader.options().keySet());
+    Args args = new Args(java.util.Arrays.copyOfRange(argv, 1, argv.length), valued, Set.of());
+    args.expectPositionals(0);
+    LoadOptions options = options(loader, args);
+    PrintStream out = System.out;
+    Job job;
+    try {
+      job = LoadJob.prepare(getConf(), loader, options);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    out.println("load " + loader.name() + ": " + String.join(", ", options.inputs().stream().map(Path::toString).toList())
+        + " -> " + options.output());
+    JobProgress.run(job, out);
+    LoadJob.Report report = LoadJob.finish(job, options);
+    print(loader, report, out);
+    if (report.failed()) {
+      throw new IllegalStateException(report.failure());
+    }
+    return 0;
+  }
+
+  private static LoadOptions options(Loader loader, Args args) {
+    List<Path> inputs = new ArrayList<>();
+    args.getAll("input").forEach(i -> inputs.add(new Path(i)));
+    if (!args.has("output")) {
+      throw new UsageException("missing --output DIR (a directory that does not exist yet)");
+    }
+    Map<String, String> extra = new LinkedHashMap<>();
+    for (String name : loader.options().keySet()) {
+      if (args.has(name)) {
+        extra.put(name, args.get(name));
+      }
+    }
+    double ratio;
+    try {
+      ratio = args.has("max-reject-ratio") ? Double.parseDouble(args.get("max-reject-ratio")) : DEFAULT_MAX_REJECT_RATIO;
+    } catch (NumberFormatException e) {
+      throw new UsageException("--max-reject-ratio takes a number between 0 and 1, got '" + args.get("max-reject-ratio") + "'");
+    }
+    try {
+      return new LoadOptions(inputs, new Path(args.get("output")), (int) args.getLong("regions", 1, 1),
+          args.getLong("timestamp", System.currentTimeMillis(), 0), ratio, extra);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+
+  static void print(Loader loader, LoadJob.Report r, PrintStream out) {
+    out.println();
+    out.printf("records: %,d read = %,d loaded + %,d rejected%s%n", r.read(), r.loaded(), r.rejected(),
+        r.skipped() > 0 ? String.format("  (%,d blank/comment lines skipped)", r.skipped()) : "");
+    if (!r.rejectReasons().isEmpty()) {
+      out.println("rejects by reason: " + String.join(", ", r.rejectReasons().entrySet().stream()
+          .map(e -> e.getKey() + " " + e.getValue()).toList()));
+      out.println("rejected records (position, reason, detail, record): " + r.rejects());
+    }
+    out.printf("%n%-16s %8s %10s %12s %14s%n", "table", "files", "rows", "cells", "bytes");
+    for (LoadJob.TableFigures t : r.tables()) {
+      out.printf("%-16s %8d %10d %12d %14d%n", t.table(), t.files(), t.rows(), t.cells(), t.bytes());
+    }
+  }
+}

@@ -1,0 +1,105 @@
+package io.dumptruck.loaders;
+
+import io.dumptruck.formats.output.CellCounter;
+import io.dumptruck.formats.output.HFileTableOutputFormat;
+import io.dumptruck.formats.spec.TableSpec;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.CounterGroup;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
+
+/**
+ * Runs a {@link Loader}: {@link #prepare} checks the options and inputs and sets the job up (all
+ * before any task starts); after the job, {@link #finish} turns its counters into a {@link Report} and
+ * enforces the reject limit — past it the tables are deleted (the rejects stay, to look at) and the
+ * load fails.
+ */
+public final class LoadJob {
+  private LoadJob() {}
+
+  /** The figures of a finished load. */
+  public record Report(long read, long loaded, long rejected, long skipped, Map<String, Long> rejectReasons,
+      List<TableFigures> tables, Path rejects, String failure) {
+    public boolean failed() {
+      return failure != null;
+    }
+  }
+
+  /** Rows, cells, files and bytes written for one table. */
+  public record TableFigures(String table, long rows, long cells, long files, long bytes) {}
+
+  public static Job prepare(Configuration conf, Loader loader, LoadOptions options) throws IOException, InterruptedException {
+    for (Path input : options.inputs()) {
+      FileSystem fs = input.getFileSystem(conf);
+      FileStatus[] matches = fs.globStatus(input);
+      if (matches == null || matches.length == 0) {
+        throw new FileNotFoundException("input " + input + " matches no file; check the path (globs like 'logs/*.gz' are fine)");
+      }
+    }
+    List<TableSpec> tables = loader.tables(options);
+    Job job = Job.getInstance(conf, "dumptruck load " + loader.name());
+    job.setJarByClass(LoadJob.class);
+    Configuration jc = job.getConfiguration();
+    jc.setLong(LoaderConf.LOAD_TIMESTAMP.key(), options.timestamp());
+    options.extra().forEach((k, v) -> jc.set(LoaderConf.OPTION_PREFIX.key() + k, v));
+    job.setInputFormatClass(TextInputFormat.class);
+    for (Path input : options.inputs()) {
+      FileInputFormat.addInputPath(job, input);
+    }
+    RejectSink.configure(job);
+    HFileTableOutputFormat.Configurator output = HFileTableOutputFormat.configure(job).tables(tables).output(options.output());
+    loader.configure(job, options, output);
+    output.apply();
+    return job;
+  }
+
+  /** The report of a completed job; enforces {@code maxRejectRatio} on a successful one. */
+  public static Report finish(Job job, LoadOptions options) throws IOException {
+    Counters c = job.getCounters();
+    long read = c.findCounter(LoadCounter.RECORDS_READ).getValue();
+    long loaded = c.findCounter(LoadCounter.RECORDS_LOADED).getValue();
+    long rejected = c.findCounter(LoadCounter.RECORDS_REJECTED).getValue();
+    long skipped = c.findCounter(LoadCounter.LINES_SKIPPED).getValue();
+    Map<String, Long> reasons = new LinkedHashMap<>();
+    CounterGroup group = c.getGroup(LoadCounter.REASON_GROUP);
+    group.forEach(counter -> reasons.put(counter.getName(), counter.getValue()));
+    List<TableFigures> tables = new ArrayList<>();
+    for (TableSpec t : HFileTableOutputFormat.tables(job.getConfiguration())) {
+      tables.add(new TableFigures(t.name(), value(c, t.name() + ".rows"), value(c, t.name() + ".cells"),
+          value(c, t.name() + ".files"), value(c, t.name() + ".bytes")));
+    }
+    Path rejects = new Path(options.output(), RejectSink.DIRECTORY);
+    String failure = null;
+    if (!job.isSuccessful()) {
+      failure = "the load job failed (the task's error is logged above); nothing was written to " + options.output();
+    } else if (read > 0 && rejected > options.maxRejectRatio() * read) {
+      failure = String.format("rejected %d of %d records (%.2f%%), more than --max-reject-ratio %s; the tables were "
+          + "deleted, the rejects are in %s", rejected, read, 100.0 * rejected / read, options.maxRejectRatio(), rejects);
+      deleteTables(job, options.output());
+    }
+    return new Report(read, loaded, rejected, skipped, reasons, tables, rejected > 0 ? rejects : null, failure);
+  }
+
+  private static long value(Counters c, String name) {
+    return c.findCounter(CellCounter.TABLE_GROUP, name).getValue();
+  }
+
+  private static void deleteTables(Job job, Path output) throws IOException {
+    FileSystem fs = output.getFileSystem(job.getConfiguration());
+    for (TableSpec t : HFileTableOutputFormat.tables(job.getConfiguration())) {
+      fs.delete(new Path(output, t.name()), true);
+    }
+    fs.delete(new Path(output, "_SUCCESS"), false);
+  }
+}

@@ -1,0 +1,28 @@
+package io.dumptruck.loaders;
+
+import io.dumptruck.formats.output.HFileTableOutputFormat;
+import io.dumptruck.formats.spec.TableSpec;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.mapreduce.Job;
+
+/**
+ * One data set's load: the tables it writes and how its job reads the input. The command line
+ * ({@code dumptruck load <name> …}) and {@link LoadJob} drive every loader the same way.
+ */
+public interface Loader {
+  /** The name on the command line, e.g. {@code graph}. */
+  String name();
+
+  /** One line for the command list. */
+  String summary();
+
+  /** The loader's own options (without the leading {@code --}) with one line of help each, in order. */
+  Map<String, String> options();
+
+  /** The tables written for these options; a bad option value is an IllegalArgumentException naming it. */
+  List<TableSpec> tables(LoadOptions options);
+
+  /** Sets the mapper, and the input format or folds when the defaults (text lines, first value) do not fit. */
+  void configure(Job job, LoadOptions options, HFileTableOutputFormat.Configurator output);
+}

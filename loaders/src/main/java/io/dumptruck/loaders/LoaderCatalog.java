@@ -1,0 +1,22 @@
+package io.dumptruck.loaders;
+
+import io.dumptruck.loaders.graph.GraphLoader;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Every loader, by its command-line name. */
+public final class LoaderCatalog {
+  private static final Map<String, Loader> LOADERS = new LinkedHashMap<>();
+
+  static {
+    for (Loader l : new Loader[] {new GraphLoader()}) {
+      LOADERS.put(l.name(), l);
+    }
+  }
+
+  private LoaderCatalog() {}
+
+  public static Map<String, Loader> all() {
+    return LOADERS;
+  }
+}

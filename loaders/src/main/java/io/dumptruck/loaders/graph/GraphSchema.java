@@ -1,0 +1,111 @@
+package io.dumptruck.loaders.graph;
+
+import io.dumptruck.formats.output.CellSink;
+import io.dumptruck.formats.rowkey.Md5;
+import io.dumptruck.formats.rowkey.RowKeyBuilder;
+import io.dumptruck.formats.spec.FamilySpec;
+import io.dumptruck.formats.spec.RegionSplits;
+import io.dumptruck.formats.spec.TableSpec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.regionserver.BloomType;
+
+/**
+ * The graph tables of SCHEMAS.md, byte for byte. Layout {@code edges} (the default):
+ * <pre>
+ *   follows      row md5(follower) ‖ md5(followed) (32 bytes)   f:UTF-8(followed) → empty
+ *   followed_by  row md5(followed) ‖ md5(follower)              f:UTF-8(follower) → empty
+ * </pre>
+ * md5 keys spread every user evenly, so a prefix scan of md5(A) lists whom A follows (or who follows
+ * A) and a get of md5(A)‖md5(B) answers "does A follow B" — with fixed-width keys, no separator.
+ * Layout {@code adjacency}: row UTF-8(from), {@code l:}UTF-8(into) → empty (one wide row per user).
+ * Layout {@code adjacency-ro}: row UTF-8(from), {@code l:} (empty qualifier) → JSON array of the
+ * {@code into} ids, sorted by their UTF-8 bytes (built by {@link AdjacencyListFold}). Cell timestamp:
+ * the edge's time when the input has one, else the load timestamp.
+ */
+public final class GraphSchema {
+  public static final String FOLLOWS = "follows";
+  public static final String FOLLOWED_BY = "followed_by";
+  public static final String ADJACENCY = "adjacency";
+  public static final String ADJACENCY_RO = "adjacency_ro";
+  public static final Set<String> LAYOUTS = Set.of("edges", "adjacency", "adjacency-ro");
+
+  private final Set<String> layouts;
+  private CellSink.FamilyRef follows;
+  private CellSink.FamilyRef followedBy;
+  private CellSink.FamilyRef adjacency;
+  private CellSink.FamilyRef adjacencyRo;
+  private final RowKeyBuilder key = new RowKeyBuilder(32);
+
+  public GraphSchema(Set<String> layouts) {
+    this.layouts = layouts;
+  }
+
+  /** The layouts named in {@code --layouts a,b}; IllegalArgumentException for an unknown one. */
+  public static Set<String> parseLayouts(String text) {
+    Set<String> out = new java.util.TreeSet<>();
+    for (String l : text.split(",")) {
+      String layout = l.trim().toLowerCase(Locale.ROOT);
+      if (!LAYOUTS.contains(layout)) {
+        throw new IllegalArgumentException("--layouts: unknown layout '" + l + "' (use edges, adjacency, adjacency-ro)");
+      }
+      out.add(layout);
+    }
+    return out;
+  }
+
+  public List<TableSpec> tables(int regions) {
+    List<TableSpec> out = new ArrayList<>();
+    FamilySpec f = FamilySpec.named("f").withBloom(BloomType.ROW);
+    if (layouts.contains("edges")) {
+      out.add(TableSpec.of(FOLLOWS, f).withRegions(RegionSplits.uniform(regions)));
+      out.add(TableSpec.of(FOLLOWED_BY, f).withRegions(RegionSplits.uniform(regions)));
+    }
+    FamilySpec l = FamilySpec.named("l").withBloom(BloomType.ROW).withCompression(Compression.Algorithm.GZ);
+    if (layouts.contains("adjacency")) {
+      out.add(TableSpec.of(ADJACENCY, l).withRegions(RegionSplits.sampled(regions)));
+    }
+    if (layouts.contains("adjacency-ro")) {
+      out.add(TableSpec.of(ADJACENCY_RO, l).withRegions(RegionSplits.sampled(regions)));
+    }
+    return out;
+  }
+
+  public void resolve(CellSink sink) {
+    if (layouts.contains("edges")) {
+      follows = sink.family(FOLLOWS, "f");
+      followedBy = sink.family(FOLLOWED_BY, "f");
+    }
+    if (layouts.contains("adjacency")) {
+      adjacency = sink.family(ADJACENCY, "l");
+    }
+    if (layouts.contains("adjacency-ro")) {
+      adjacencyRo = sink.family(ADJACENCY_RO, "l");
+    }
+  }
+
+  public void emit(Edge e, long loadTimestamp, CellSink sink) throws IOException, InterruptedException {
+    long ts = e.time() != null ? e.time() : loadTimestamp;
+    byte[] from = e.from().getBytes(StandardCharsets.UTF_8);
+    byte[] into = e.into().getBytes(StandardCharsets.UTF_8);
+    byte[] empty = new byte[0];
+    if (follows != null) {
+      byte[] mf = Md5.digest(from);
+      byte[] mi = Md5.digest(into);
+      sink.put(follows, key.clear().bytes(mf).bytes(mi).build(), into, ts, empty);
+      sink.put(followedBy, key.clear().bytes(mi).bytes(mf).build(), from, ts, empty);
+    }
+    if (adjacency != null) {
+      sink.put(adjacency, from, into, ts, empty);
+    }
+    if (adjacencyRo != null) {
+      // one cell per (from, into); AdjacencyListFold turns a row's cells into its JSON list
+      sink.put(adjacencyRo, from, into, loadTimestamp, empty);
+    }
+  }
+}
