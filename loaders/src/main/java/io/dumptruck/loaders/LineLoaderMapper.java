@@ -1,6 +1,7 @@
 package io.dumptruck.loaders;
 
 import io.dumptruck.formats.output.CellSink;
+import io.dumptruck.formats.output.MapOutputSampler;
 import io.dumptruck.formats.shuffle.CellKey;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -48,7 +49,7 @@ public abstract class LineLoaderMapper<R> extends Mapper<LongWritable, Text, Cel
 
   @Override
   protected final void setup(Context context) {
-    rejects = new RejectSink(context);
+    rejects = MapOutputSampler.isSampling(context.getConfiguration()) ? null : new RejectSink(context);
     sink = CellSink.of(context);
     source = context.getInputSplit() instanceof FileSplit f ? f.getPath().getName() : String.valueOf(context.getInputSplit());
     loadTimestamp = LoaderConf.loadTimestamp(context.getConfiguration());
@@ -92,11 +93,15 @@ public abstract class LineLoaderMapper<R> extends Mapper<LongWritable, Text, Cel
       throws IOException, InterruptedException {
     context.getCounter(LoadCounter.RECORDS_REJECTED).increment(1);
     context.getCounter(LoadCounter.REASON_GROUP, reason.name()).increment(1);
-    rejects.reject(source + ":" + offset, reason, detail, raw);
+    if (rejects != null) {
+      rejects.reject(source + ":" + offset, reason, detail, raw);
+    }
   }
 
   @Override
   protected void cleanup(Context context) throws IOException, InterruptedException {
-    rejects.close();
+    if (rejects != null) {
+      rejects.close();
+    }
   }
 }

@@ -32,12 +32,14 @@ import org.apache.hadoop.util.ReflectionUtils;
  */
 public final class MapOutputSampler implements RowSampler {
   static final int RECORDS_PER_SPLIT = 10_000;
+  private static final String SAMPLING = "dumptruck.output.sampling";
   static final int MAX_SPLITS = 20;
 
   @Override
   @SuppressWarnings({"unchecked", "rawtypes"})
   public Map<String, List<byte[]>> sampleRows(Job job) throws IOException, InterruptedException {
-    Configuration conf = job.getConfiguration();
+    Configuration conf = new Configuration(job.getConfiguration());
+    conf.setBoolean(SAMPLING, true);
     List<TableSpec> tables = HFileTableOutputFormat.tables(conf);
     Map<String, List<byte[]>> rows = new HashMap<>();
     InputFormat inputFormat;
@@ -81,6 +83,14 @@ public final class MapOutputSampler implements RowSampler {
       }
     }
     return rows;
+  }
+
+  /**
+   * True inside a mapper run by the sampler: it has no output committer, so it must write no side
+   * output (rejects and the like) — only its map output is looked at.
+   */
+  public static boolean isSampling(Configuration conf) {
+    return conf.getBoolean(SAMPLING, false);
   }
 
   /** Reads at most {@code limit} records of another reader. */

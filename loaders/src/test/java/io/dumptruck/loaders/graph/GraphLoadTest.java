@@ -1,0 +1,120 @@
+package io.dumptruck.loaders.graph;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dumptruck.formats.read.RowScanner;
+import io.dumptruck.formats.read.ScanSpec;
+import io.dumptruck.formats.read.TableReader;
+import io.dumptruck.formats.testing.LocalJobs;
+import io.dumptruck.loaders.LoadJob;
+import io.dumptruck.loaders.LoadOptions;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.mapreduce.Job;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The graph loader end to end in local mode. The expected cells are computed here from the input
+ * lines with MessageDigest and string building — not with the loader's schema code.
+ */
+class GraphLoadTest {
+  static final long LOAD_TS = 1_600_000_000_000L;
+  @TempDir File tmp;
+
+  static String md5Hex(String s) throws Exception {
+    return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(s.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  @Test
+  void everyLayoutHoldsExactlyTheEdges() throws Exception {
+    List<String> lines = List.of("alice\tbob", "alice\tcarol\t1700000000000", "bob\talice", "# a comment", "",
+        "carol\tcarol", "x\t", "dave\tbob\tnotatime", "bob\tcarol", "Zoë\t東京\t5", "alice\tbob");
+    File in = new File(tmp, "edges.tsv");
+    Files.write(in.toPath(), lines, StandardCharsets.UTF_8);
+    Configuration conf = LocalJobs.localConf();
+    Path out = new Path(tmp.getAbsolutePath(), "out");
+    LoadOptions options = new LoadOptions(List.of(new Path(in.getPath())), out, 2, LOAD_TS, 0.5,
+        Map.of("layouts", "edges,adjacency,adjacency-ro"));
+    Job job = LoadJob.prepare(conf, new GraphLoader(), options);
+    assertTrue(job.waitForCompletion(false));
+    LoadJob.Report report = LoadJob.finish(job, options);
+    assertFalse(report.failed(), report.failure());
+    assertEquals(9, report.read());
+    assertEquals(report.read(), report.loaded() + report.rejected());
+    assertEquals(3, report.rejected());
+    assertEquals(2, report.skipped());
+    assertEquals(Map.of("SELF_EDGE", 1L, "EMPTY_ID", 1L, "BAD_TIME", 1L), report.rejectReasons());
+
+    // expected, from the input lines by hand: the good edges and their times
+    String[][] good = {{"alice", "bob", null}, {"alice", "carol", "1700000000000"}, {"bob", "alice", null},
+        {"bob", "carol", null}, {"Zoë", "東京", "5"}};
+    TreeSet<String> follows = new TreeSet<>();
+    TreeSet<String> followedBy = new TreeSet<>();
+    TreeSet<String> adjacency = new TreeSet<>();
+    Map<String, TreeSet<String>> lists = new TreeMap<>();
+    for (String[] e : good) {
+      String ts = e[2] == null ? String.valueOf(LOAD_TS) : e[2];
+      follows.add(md5Hex(e[0]) + md5Hex(e[1]) + " f:" + e[1] + " @" + ts);
+      followedBy.add(md5Hex(e[1]) + md5Hex(e[0]) + " f:" + e[0] + " @" + ts);
+      adjacency.add(e[0] + " l:" + e[1] + " @" + ts);
+      lists.computeIfAbsent(e[0], k -> new TreeSet<>()).add(e[1]);
+    }
+    TreeSet<String> adjacencyRo = new TreeSet<>();
+    lists.forEach((from, intos) -> adjacencyRo.add(from + " l: @" + LOAD_TS + " = [\"" + String.join("\",\"", intos) + "\"]"));
+
+    assertEquals(follows, cells(conf, new Path(out, "follows"), true));
+    assertEquals(followedBy, cells(conf, new Path(out, "followed_by"), true));
+    assertEquals(adjacency, cells(conf, new Path(out, "adjacency"), false));
+    assertEquals(adjacencyRo, cells(conf, new Path(out, "adjacency_ro"), false));
+
+    List<String> rejects = new ArrayList<>();
+    for (File f : new File(out.toString(), "_rejects").listFiles(f -> f.getName().startsWith("part-"))) {
+      rejects.addAll(Files.readAllLines(f.toPath(), StandardCharsets.UTF_8));
+    }
+    assertEquals(3, rejects.size(), rejects.toString());
+    assertTrue(rejects.contains("edges.tsv:" + offsetOf(lines, 5) + "\tSELF_EDGE\tcarol follows itself\tcarol\tcarol"), rejects.toString());
+    assertTrue(rejects.stream().anyMatch(r -> r.contains("\tBAD_TIME\t") && r.endsWith("\tdave\tbob\tnotatime")), rejects.toString());
+  }
+
+  private static long offsetOf(List<String> lines, int index) {
+    long offset = 0;
+    for (int i = 0; i < index; i++) {
+      offset += lines.get(i).getBytes(StandardCharsets.UTF_8).length + 1;
+    }
+    return offset;
+  }
+
+  /** Each cell as "row f:qualifier @ts[ = value]", the row in hex when {@code hexRow}. */
+  private static TreeSet<String> cells(Configuration conf, Path table, boolean hexRow) throws Exception {
+    TreeSet<String> out = new TreeSet<>();
+    try (TableReader reader = TableReader.open(conf, table); RowScanner rows = reader.scan(ScanSpec.all())) {
+      for (Result r = rows.next(); r != null; r = rows.next()) {
+        for (Cell c : r.rawCells()) {
+          byte[] row = CellUtil.cloneRow(c);
+          String value = new String(CellUtil.cloneValue(c), StandardCharsets.UTF_8);
+          out.add((hexRow ? HexFormat.of().formatHex(row) : new String(row, StandardCharsets.UTF_8)) + " "
+              + new String(CellUtil.cloneFamily(c), StandardCharsets.UTF_8) + ":"
+              + new String(CellUtil.cloneQualifier(c), StandardCharsets.UTF_8) + " @" + c.getTimestamp()
+              + (value.isEmpty() ? "" : " = " + value));
+        }
+      }
+    }
+    return out;
+  }
+}
