@@ -9,7 +9,7 @@ public final class LoaderCatalog {
   private static final Map<String, Loader> LOADERS = new LinkedHashMap<>();
 
   static {
-    for (Loader l : new Loader[] {new GraphLoader()}) {
+    for (Loader l : new Loader[] {new GraphLoader(), new io.dumptruck.loaders.weblogs.WebLogLoader()}) {
       LOADERS.put(l.name(), l);
     }
   }

@@ -1,0 +1,59 @@
+package io.dumptruck.loaders.weblogs;
+
+import io.dumptruck.formats.output.CellFold;
+import io.dumptruck.formats.shuffle.CellKey;
+import java.io.IOException;
+import java.util.Iterator;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.io.BytesWritable;
+
+/**
+ * Builds a visitor's {@code cookie_stats} row. Family {@code c} arrives as one cell per path, each
+ * value a count of 1 per request (paths in byte order): they are summed, and at the row's end the
+ * single cell {@code c:} → the most requested path is written, its timestamp = the count (the first
+ * path reaching the maximum wins, which is the smallest). Family {@code r} cells pass through: one per
+ * request time (of requests in the same millisecond, the smallest path), the newest first; the
+ * family's VERSIONS (5) keeps the five most recent.
+ */
+public final class CookieStatsFold implements CellFold {
+  private final CellKey top = new CellKey();
+  private byte[] topPath;
+  private long topCount;
+
+  @Override
+  public void cell(CellKey key, Iterator<BytesWritable> values, Output out) throws IOException, InterruptedException {
+    if (key.family() != 0) {
+      // requests of the same time: keep the smallest path, so reloads give the same table
+      BytesWritable smallest = new BytesWritable();
+      smallest.set(values.next());
+      while (values.hasNext()) {
+        BytesWritable v = values.next();
+        if (v.compareTo(smallest) < 0) {
+          smallest.set(v);
+        }
+      }
+      out.write(key, smallest);
+      return;
+    }
+    long count = 0;
+    while (values.hasNext()) {
+      BytesWritable v = values.next();
+      count += Bytes.toLong(v.getBytes(), 0, Bytes.SIZEOF_LONG);
+    }
+    if (count > topCount) {
+      topCount = count;
+      topPath = key.qualifier();
+      top.set(key.table(), 0, key.row(), new byte[0], count);
+    }
+  }
+
+  @Override
+  public void endRow(Output out) throws IOException, InterruptedException {
+    if (topPath != null) {
+      top.set(top.table(), 0, top.row(), new byte[0], topCount);
+      out.write(top, topPath);
+    }
+    topPath = null;
+    topCount = 0;
+  }
+}

@@ -1,0 +1,101 @@
+package io.dumptruck.loaders.weblogs;
+
+import io.dumptruck.formats.output.CellSink;
+import io.dumptruck.formats.rowkey.Md5;
+import io.dumptruck.formats.rowkey.RowKeyBuilder;
+import io.dumptruck.formats.spec.FamilySpec;
+import io.dumptruck.formats.spec.RegionSplits;
+import io.dumptruck.formats.spec.TableSpec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
+import org.apache.hadoop.hbase.regionserver.BloomType;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * The web-log tables of SCHEMAS.md, byte for byte.
+ * <pre>
+ *   visits            row UTF-8(visitor) ‖ 0x00 ‖ revts(t) ‖ md5(raw line)[0..4)
+ *                     p:u path · p:q query · p:r reversed referer · p:s status (ASCII) · p:d duration µs (long)
+ *                     · p:i client address · p:m method — absent values have no cell; cell ts = request time
+ *   cookie_url_count  row UTF-8(visitor)   u:UTF-8(path) → count (8-byte long, HBase's counter encoding)
+ *   cookie_stats      row UTF-8(visitor)   c: → most requested path, cell ts = its count (ties: smallest path)
+ *                                          r: → path, one version per request time, the 5 most recent
+ * </pre>
+ * A visit key starts with the visitor and a zero byte, so "all page views of V, newest first" is one
+ * prefix scan of {@code UTF-8(V) ‖ 0x00} (reverse timestamps put the newest first), and "the latest
+ * session" is the same scan limited to one row. Four bytes of the line's md5 keep two requests of
+ * the same millisecond apart while an exact duplicate line lands on the same row. A visitor holding
+ * a zero byte would break that prefix, so such a record is rejected.
+ */
+public final class WebLogSchema {
+  public static final String VISITS = "visits";
+  public static final String COOKIE_URL_COUNT = "cookie_url_count";
+  public static final String COOKIE_STATS = "cookie_stats";
+  static final byte[] ONE = Bytes.toBytes(1L);
+  private static final byte[] EMPTY = new byte[0];
+
+  private final RowKeyBuilder key = new RowKeyBuilder(64);
+  private CellSink.FamilyRef visit;
+  private CellSink.FamilyRef urlCount;
+  private CellSink.FamilyRef statsCounts;
+  private CellSink.FamilyRef statsRecent;
+
+  public static List<TableSpec> tables(int regions) {
+    return List.of(
+        TableSpec.of(VISITS, FamilySpec.named("p").withBloom(BloomType.NONE).withCompression(Compression.Algorithm.GZ)
+            .withEncoding(DataBlockEncoding.FAST_DIFF)).withRegions(RegionSplits.sampled(regions)),
+        TableSpec.of(COOKIE_URL_COUNT, FamilySpec.named("u").withCompression(Compression.Algorithm.GZ)
+            .withEncoding(DataBlockEncoding.PREFIX)).withRegions(RegionSplits.sampled(regions)),
+        TableSpec.of(COOKIE_STATS, FamilySpec.named("c"), FamilySpec.named("r").withMaxVersions(5))
+            .withRegions(RegionSplits.sampled(regions)));
+  }
+
+  public void resolve(CellSink sink) {
+    visit = sink.family(VISITS, "p");
+    urlCount = sink.family(COOKIE_URL_COUNT, "u");
+    statsCounts = sink.family(COOKIE_STATS, "c");
+    statsRecent = sink.family(COOKIE_STATS, "r");
+  }
+
+  /** The visits row key of a request; {@code rawLine} is the line as read. */
+  public static byte[] visitKey(RowKeyBuilder key, String visitor, long time, String rawLine) {
+    return key.clear().utf8(visitor).separator().reverseTimestamp(time)
+        .bytes(Md5.digest(rawLine.getBytes(StandardCharsets.UTF_8)), 0, 4).build();
+  }
+
+  public void emit(WebLogRecord r, String rawLine, long loadTimestamp, CellSink sink) throws IOException, InterruptedException {
+    String visitor = r.visitor();
+    if (visitor.indexOf('\0') >= 0) {
+      throw new IllegalArgumentException("the visitor holds a zero byte, which would break the visits key prefix");
+    }
+    byte[] row = visitKey(key, visitor, r.time(), rawLine);
+    long t = r.time();
+    put(sink, visit, row, "u", r.path(), t);
+    put(sink, visit, row, "q", r.query(), t);
+    put(sink, visit, row, "r", r.refererReversed(), t);
+    sink.put(visit, row, Bytes.toBytes("s"), t, Bytes.toBytes(String.valueOf(r.status())));
+    if (r.durationMicros() != null) {
+      sink.put(visit, row, Bytes.toBytes("d"), t, Bytes.toBytes(r.durationMicros()));
+    }
+    put(sink, visit, row, "i", r.client(), t);
+    put(sink, visit, row, "m", r.method(), t);
+    if (r.path() != null) {
+      byte[] visitorRow = Bytes.toBytes(visitor);
+      byte[] path = Bytes.toBytes(r.path());
+      sink.put(urlCount, visitorRow, path, loadTimestamp, ONE);
+      // CookieStatsFold turns these into c: (the most requested path) and keeps r: as is
+      sink.put(statsCounts, visitorRow, path, loadTimestamp, ONE);
+      sink.put(statsRecent, visitorRow, EMPTY, t, path);
+    }
+  }
+
+  private static void put(CellSink sink, CellSink.FamilyRef f, byte[] row, String qualifier, String value, long t)
+      throws IOException, InterruptedException {
+    if (value != null) {
+      sink.put(f, row, Bytes.toBytes(qualifier), t, Bytes.toBytes(value));
+    }
+  }
+}

@@ -1,0 +1,144 @@
+package io.dumptruck.loaders.weblogs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dumptruck.formats.read.RowScanner;
+import io.dumptruck.formats.read.ScanSpec;
+import io.dumptruck.formats.read.TableReader;
+import io.dumptruck.formats.testing.LocalJobs;
+import io.dumptruck.loaders.LoadJob;
+import io.dumptruck.loaders.LoadOptions;
+import java.io.File;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.security.MessageDigest;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.mapreduce.Job;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The web-log loader end to end in local mode; the expected cells come from a regex and java.time in
+ * this test, not from the loader's parser or schema.
+ */
+class WebLogLoadTest {
+  static final long LOAD_TS = 1_800_000_000_000L;
+  static final Pattern LINE = Pattern.compile(
+      "(\\S+) \\S+ \\S+ \\[([^\\]]+)\\] \"((?:[^\"\\\\]|\\\\.)*)\" (\\d{3}) (\\S+)"
+          + "(?: \"((?:[^\"\\\\]|\\\\.)*)\" \"(?:[^\"\\\\]|\\\\.)*\"(?: \"([^\"]*)\" (\\S+))?)?");
+  static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.ROOT);
+  @TempDir File tmp;
+
+  @Test
+  void visitsCountsAndStats() throws Exception {
+    List<String> lines = List.of(
+        "10.0.0.7 - - [21/Nov/2026:09:00:01 +0000] \"GET /a?x=1 HTTP/1.1\" 200 10 \"https://www.Google.com/s?q=1\" \"UA\" \"c1\" 1830",
+        "10.0.0.7 - - [21/Nov/2026:09:00:09 +0000] \"GET /b HTTP/1.1\" 200 10 \"-\" \"UA \\\"x\\\"\" \"c1\" 2210",
+        "10.0.0.7 - - [21/Nov/2026:09:00:09 +0000] \"GET /b HTTP/1.1\" 200 10 \"-\" \"UA \\\"x\\\"\" \"c1\" 2210",
+        "10.0.0.7 - - [21/Nov/2026:09:01:00 +0000] \"GET /a HTTP/1.1\" 304 - \"-\" \"UA\" \"c1\" 100",
+        "10.0.0.7 - - [21/Nov/2026:09:02:00 +0100] \"POST /b HTTP/1.1\" 302 0 \"http://shop.example.com:8080/c\" \"UA\" \"c1\" 7",
+        "2001:db8::1 - - [21/Nov/2026:10:00:00 +0000] \"GET /help HTTP/2.0\" 200 5",
+        "2001:db8::1 - - [21/Nov/2026:10:00:00 +0000] \"GET /z HTTP/2.0\" 200 5 \"-\" \"curl\" \"-\" 12",
+        "bad line",
+        "1.2.3.4 - - [32/Nov/2026:10:00:00 +0000] \"GET / HTTP/1.1\" 200 5");
+    File in = new File(tmp, "access.log");
+    Files.write(in.toPath(), lines, StandardCharsets.UTF_8);
+    Configuration conf = LocalJobs.localConf();
+    Path out = new Path(tmp.getAbsolutePath(), "out");
+    LoadOptions options = new LoadOptions(List.of(new Path(in.getPath())), out, 2, LOAD_TS, 0.5, Map.of());
+    Job job = LoadJob.prepare(conf, new WebLogLoader(), options);
+    assertTrue(job.waitForCompletion(false));
+    LoadJob.Report report = LoadJob.finish(job, options);
+    assertFalse(report.failed(), report.failure());
+    assertEquals(9, report.read());
+    assertEquals(7, report.loaded());
+    assertEquals(2, report.rejected());
+
+    TreeSet<String> visits = new TreeSet<>();
+    Map<String, Map<String, Long>> counts = new TreeMap<>();
+    Map<String, TreeMap<Long, String>> recent = new TreeMap<>();
+    MessageDigest md5 = MessageDigest.getInstance("MD5");
+    for (String line : lines.subList(0, 7)) {
+      Matcher m = LINE.matcher(line);
+      assertTrue(m.matches(), line);
+      long t = OffsetDateTime.parse(m.group(2), TIME).toInstant().toEpochMilli();
+      String[] request = m.group(3).split(" ");
+      String target = request[1];
+      String path = target.contains("?") ? target.substring(0, target.indexOf('?')) : target;
+      String query = target.contains("?") ? target.substring(target.indexOf('?') + 1) : null;
+      String cookie = m.group(7) == null || m.group(7).equals("-") ? null : m.group(7);
+      String visitor = cookie != null ? cookie : "ip:" + m.group(1);
+      byte[] row = ByteBuffer.allocate(visitor.length() + 1 + 8 + 4).put(visitor.getBytes(StandardCharsets.UTF_8))
+          .put((byte) 0).putLong(Long.MAX_VALUE - t).put(Arrays.copyOf(md5.digest(line.getBytes(StandardCharsets.UTF_8)), 4)).array();
+      String r = HexFormat.of().formatHex(row) + " p:";
+      visits.add(r + "u @" + t + " = " + path);
+      if (query != null) {
+        visits.add(r + "q @" + t + " = " + query);
+      }
+      String referer = m.group(6);
+      if (referer != null && !referer.equals("-")) {
+        visits.add(r + "r @" + t + " = " + (referer.startsWith("https://www.Google") ? "com.google.www/s?q=1" : "com.example.shop:8080/c"));
+      }
+      visits.add(r + "s @" + t + " = " + m.group(4));
+      if (m.group(8) != null && !m.group(8).equals("-")) {
+        visits.add(r + "d @" + t + " = " + HexFormat.of().formatHex(ByteBuffer.allocate(8).putLong(Long.parseLong(m.group(8))).array()));
+      }
+      visits.add(r + "i @" + t + " = " + m.group(1));
+      visits.add(r + "m @" + t + " = " + request[0]);
+      counts.computeIfAbsent(visitor, v -> new TreeMap<>()).merge(path, 1L, Long::sum);
+      recent.computeIfAbsent(visitor, v -> new TreeMap<>()).merge(t, path, (a, b) -> a.compareTo(b) <= 0 ? a : b);
+    }
+    assertEquals(visits, cells(conf, new Path(out, "visits"), true, 1));
+
+    TreeSet<String> countCells = new TreeSet<>();
+    TreeSet<String> statsCells = new TreeSet<>();
+    counts.forEach((visitor, byPath) -> {
+      byPath.forEach((path, n) -> countCells.add(visitor + " u:" + path + " @" + LOAD_TS + " = "
+          + HexFormat.of().formatHex(ByteBuffer.allocate(8).putLong(n).array())));
+      long max = byPath.values().stream().mapToLong(Long::longValue).max().getAsLong();
+      String top = byPath.entrySet().stream().filter(e -> e.getValue() == max).map(Map.Entry::getKey).sorted().findFirst().get();
+      statsCells.add(visitor + " c: @" + max + " = " + top);
+      recent.get(visitor).descendingMap().entrySet().stream().limit(5)
+          .forEach(e -> statsCells.add(visitor + " r: @" + e.getKey() + " = " + e.getValue()));
+    });
+    assertEquals(countCells, cells(conf, new Path(out, "cookie_url_count"), false, 1));
+    assertEquals(statsCells, cells(conf, new Path(out, "cookie_stats"), false, 5));
+  }
+
+  /** Cells as "row family:qualifier @ts = value"; rows in hex when {@code hexRow}; binary values in hex. */
+  private static TreeSet<String> cells(Configuration conf, Path table, boolean hexRow, int versions) throws Exception {
+    TreeSet<String> out = new TreeSet<>();
+    try (TableReader reader = TableReader.open(conf, table); RowScanner rows = reader.scan(ScanSpec.all().withMaxVersions(versions))) {
+      for (Result r = rows.next(); r != null; r = rows.next()) {
+        for (Cell c : r.rawCells()) {
+          byte[] row = CellUtil.cloneRow(c);
+          String q = new String(CellUtil.cloneQualifier(c), StandardCharsets.UTF_8);
+          String f = new String(CellUtil.cloneFamily(c), StandardCharsets.UTF_8);
+          byte[] v = CellUtil.cloneValue(c);
+          boolean binary = (f.equals("p") && q.equals("d")) || f.equals("u");
+          out.add((hexRow ? HexFormat.of().formatHex(row) : new String(row, StandardCharsets.UTF_8)) + " " + f + ":" + q
+              + " @" + c.getTimestamp() + " = " + (binary ? HexFormat.of().formatHex(v) : new String(v, StandardCharsets.UTF_8)));
+        }
+      }
+    }
+    return out;
+  }
+}
