@@ -63,7 +63,7 @@ public final class LoadCommand extends Command {
     out.println("load " + loader.name() + ": " + String.join(", ", options.inputs().stream().map(Path::toString).toList())
         + " -> " + options.output());
     JobProgress.run(job, out);
-    LoadJob.Report report = LoadJob.finish(job, options);
+    LoadJob.Report report = LoadJob.finish(loader, job, options);
     print(loader, report, out);
     if (report.failed()) {
       throw new IllegalStateException(report.failure());

@@ -59,13 +59,15 @@ public final class LoadJob {
     }
     RejectSink.configure(job);
     HFileTableOutputFormat.Configurator output = HFileTableOutputFormat.configure(job).tables(tables).output(options.output());
+    loader.beforeLoad(job, options);
     loader.configure(job, options, output);
     output.apply();
     return job;
   }
 
   /** The report of a completed job; enforces {@code maxRejectRatio} on a successful one. */
-  public static Report finish(Job job, LoadOptions options) throws IOException {
+  public static Report finish(Loader loader, Job job, LoadOptions options) throws IOException {
+    loader.afterLoad(job);
     Counters c = job.getCounters();
     long read = c.findCounter(LoadCounter.RECORDS_READ).getValue();
     long loaded = c.findCounter(LoadCounter.RECORDS_LOADED).getValue();

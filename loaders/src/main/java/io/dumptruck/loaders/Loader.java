@@ -2,6 +2,7 @@ package io.dumptruck.loaders;
 
 import io.dumptruck.formats.output.HFileTableOutputFormat;
 import io.dumptruck.formats.spec.TableSpec;
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.mapreduce.Job;
@@ -25,4 +26,10 @@ public interface Loader {
 
   /** Sets the mapper, and the input format or folds when the defaults (text lines, first value) do not fit. */
   void configure(Job job, LoadOptions options, HFileTableOutputFormat.Configurator output);
+
+  /** Work the load needs first (a pass over the input, say); runs before {@link #configure}. */
+  default void beforeLoad(Job job, LoadOptions options) throws IOException, InterruptedException {}
+
+  /** Cleans up after the load, whether it succeeded or not. */
+  default void afterLoad(Job job) throws IOException {}
 }

@@ -9,7 +9,8 @@ public final class LoaderCatalog {
   private static final Map<String, Loader> LOADERS = new LinkedHashMap<>();
 
   static {
-    for (Loader l : new Loader[] {new GraphLoader(), new io.dumptruck.loaders.weblogs.WebLogLoader()}) {
+    for (Loader l : new Loader[] {new GraphLoader(), new io.dumptruck.loaders.weblogs.WebLogLoader(),
+        new io.dumptruck.loaders.events.EventLoader()}) {
       LOADERS.put(l.name(), l);
     }
   }

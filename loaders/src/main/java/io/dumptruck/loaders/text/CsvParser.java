@@ -17,7 +17,7 @@ import java.util.List;
  *
  * <ul>
  *   <li>{@link Reject#STRAY_QUOTE} — a {@code "} inside a field that did not start with one
- *       ({@code ab"c}, also {@code  "x"} with a space before the quote);
+ *       ({@code ab"c}; also a space before an opening quote, as in {@code a, "b"});
  *   <li>{@link Reject#TEXT_AFTER_QUOTE} — a closing quote followed by anything but a delimiter or
  *       the end of the record ({@code "ab"c}, typically an inner quote that was not doubled);
  *   <li>{@link Reject#UNBALANCED_QUOTE} — a quoted field still open at the end of the input;
@@ -26,9 +26,10 @@ import java.util.List;
  * </ul>
  *
  * <p>A record that consists of nothing but white space ({@link Character#isWhitespace}, no
- * delimiter, no quote) is a skip, so a blank line is not a record of one empty field. Line breaks are {@code \n}, {@code \r\n} and a lone
- * {@code \r}; inside a quoted field they are kept exactly as written. Instances are immutable and
- * thread-safe; {@link #reader} streams a whole input, {@link #parseLine} parses one record.
+ * delimiter, no quote) is a skip, so a blank line is not a record of one empty field. Line breaks
+ * are {@code \n}, {@code \r\n} and a lone {@code \r}; inside a quoted field they are kept exactly
+ * as written. Instances are immutable and thread-safe; {@link #reader} streams a whole input,
+ * {@link #parseLine} parses one record.
  */
 public final class CsvParser {
   /** Why a record is rejected. */

@@ -53,7 +53,7 @@ class GraphLoadTest {
         Map.of("layouts", "edges,adjacency,adjacency-ro"));
     Job job = LoadJob.prepare(conf, new GraphLoader(), options);
     assertTrue(job.waitForCompletion(false));
-    LoadJob.Report report = LoadJob.finish(job, options);
+    LoadJob.Report report = LoadJob.finish(new GraphLoader(), job, options);
     assertFalse(report.failed(), report.failure());
     assertEquals(9, report.read());
     assertEquals(report.read(), report.loaded() + report.rejected());

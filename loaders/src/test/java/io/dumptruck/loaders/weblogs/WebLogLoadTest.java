@@ -66,7 +66,7 @@ class WebLogLoadTest {
     LoadOptions options = new LoadOptions(List.of(new Path(in.getPath())), out, 2, LOAD_TS, 0.5, Map.of());
     Job job = LoadJob.prepare(conf, new WebLogLoader(), options);
     assertTrue(job.waitForCompletion(false));
-    LoadJob.Report report = LoadJob.finish(job, options);
+    LoadJob.Report report = LoadJob.finish(new WebLogLoader(), job, options);
     assertFalse(report.failed(), report.failure());
     assertEquals(9, report.read());
     assertEquals(7, report.loaded());

@@ -1,0 +1,108 @@
+package io.dumptruck.loaders.events;
+
+import io.dumptruck.formats.output.CellSink;
+import io.dumptruck.formats.output.HFileTableOutputFormat;
+import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.loaders.LineLoaderMapper;
+import io.dumptruck.loaders.LoadOptions;
+import io.dumptruck.loaders.Loader;
+import io.dumptruck.loaders.LoaderConf;
+import io.dumptruck.loaders.Parsed;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
+
+/** {@code dumptruck load events}: event logs into log_data under one of the LOG_DATA key layouts. */
+public final class EventLoader implements Loader {
+  static final String LAYOUT = "layout";
+  static final String BUCKETS = "buckets";
+  /** internal: the directory of the name listing for the numeric layout. */
+  static final String IDS_DIR = "dumptruck.load.events.ids";
+
+  @Override
+  public String name() {
+    return "events";
+  }
+
+  @Override
+  public String summary() {
+    return "event logs (host TAB epoch_ms TAB event TAB value) into log_data (+ log_types for numeric ids)";
+  }
+
+  @Override
+  public Map<String, String> options() {
+    Map<String, String> o = new LinkedHashMap<>();
+    o.put(LAYOUT, "bucketed (default), host-first, hashed or numeric");
+    o.put(BUCKETS, "buckets of the bucketed layout, 1..256 (default 16; one region each)");
+    return o;
+  }
+
+  static EventSchema schema(LoadOptions o) {
+    return new EventSchema(o.get(LAYOUT, "bucketed"), o.getInt(BUCKETS, 16));
+  }
+
+  @Override
+  public List<TableSpec> tables(LoadOptions options) {
+    return schema(options).tables(options.regions());
+  }
+
+  @Override
+  public void beforeLoad(Job job, LoadOptions options) throws IOException, InterruptedException {
+    if (options.get(LAYOUT, "bucketed").equals("numeric")) {
+      Path ids = new Path(options.output().getParent(), "." + options.output().getName() + ".event-ids");
+      ids.getFileSystem(job.getConfiguration()).delete(ids, true);
+      IdDictionary.build(job.getConfiguration(), options.inputs(), ids);
+      job.getConfiguration().set(IDS_DIR, ids.toString());
+    }
+  }
+
+  @Override
+  public void afterLoad(Job job) throws IOException {
+    String ids = job.getConfiguration().get(IDS_DIR);
+    if (ids != null) {
+      new Path(ids).getFileSystem(job.getConfiguration()).delete(new Path(ids), true);
+    }
+  }
+
+  @Override
+  public void configure(Job job, LoadOptions options, HFileTableOutputFormat.Configurator output) {
+    job.setMapperClass(EventMapper.class);
+  }
+
+  /** Parser → schema for each event line. */
+  public static final class EventMapper extends LineLoaderMapper<Event> {
+    private final EventParser parser = new EventParser();
+    private EventSchema schema;
+    private Map<String, Long> ids;
+
+    @Override
+    protected void setup(CellSink sink, Context context) {
+      Configuration conf = context.getConfiguration();
+      schema = new EventSchema(LoaderConf.option(conf, LAYOUT, "bucketed"),
+          Integer.parseInt(LoaderConf.option(conf, BUCKETS, "16")));
+      schema.resolve(sink);
+      String dir = conf.get(IDS_DIR);
+      if (dir != null) {
+        try {
+          ids = IdDictionary.read(conf, new Path(dir));
+        } catch (IOException e) {
+          throw new IllegalStateException("cannot read the event id listing in " + dir + ": " + e.getMessage(), e);
+        }
+      }
+    }
+
+    @Override
+    protected Parsed<Event> parse(String line) {
+      return parser.parse(line);
+    }
+
+    @Override
+    protected void emit(Event event, CellSink sink) throws IOException, InterruptedException {
+      schema.emit(event, ids, sink, loadTimestamp());
+    }
+  }
+}
