@@ -32,6 +32,8 @@ public abstract class LineLoaderMapper<R> extends Mapper<LongWritable, Text, Cel
   private CellSink sink;
   private String source;
   private long loadTimestamp;
+  private String line;
+  private long offset;
 
   /** The record of one line, a skip or a reject. */
   protected abstract Parsed<R> parse(String line);
@@ -41,6 +43,16 @@ public abstract class LineLoaderMapper<R> extends Mapper<LongWritable, Text, Cel
 
   /** Resolves the loader's tables and families; called once per task. */
   protected abstract void setup(CellSink sink, Context context);
+
+  /** The line being loaded (for schemas that key on the raw line). */
+  protected final String line() {
+    return line;
+  }
+
+  /** Where the line being loaded comes from: {@code file:byte offset}, as in the rejects. */
+  protected final String position() {
+    return source + ":" + offset;
+  }
 
   /** The cell timestamp for records without a time of their own. */
   protected final long loadTimestamp() {
@@ -67,6 +79,8 @@ public abstract class LineLoaderMapper<R> extends Mapper<LongWritable, Text, Cel
           new String(value.getBytes(), 0, value.getLength(), StandardCharsets.ISO_8859_1));
       return;
     }
+    this.line = line;
+    this.offset = offset.get();
     Parsed<R> parsed = parse(line);
     if (parsed.isSkip()) {
       context.getCounter(LoadCounter.LINES_SKIPPED).increment(1);

@@ -22,6 +22,9 @@ public interface CellFold {
     void write(CellKey key, BytesWritable value) throws IOException, InterruptedException;
 
     void count(Enum<?> counter, long n);
+
+    /** The reduce task's context, for folds that write a side output (rejects). */
+    org.apache.hadoop.mapreduce.TaskInputOutputContext<?, ?, ?, ?> context();
   }
 
   /** One distinct cell key and every value the shuffle brought for it (at least one). */
@@ -29,4 +32,7 @@ public interface CellFold {
 
   /** The row of the preceding {@link #cell} calls is complete. */
   default void endRow(Output out) throws IOException, InterruptedException {}
+
+  /** The task's last row is done; release side outputs. */
+  default void close(Output out) throws IOException, InterruptedException {}
 }

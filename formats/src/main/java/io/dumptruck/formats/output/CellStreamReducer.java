@@ -55,6 +55,11 @@ public class CellStreamReducer extends Reducer<CellKey, BytesWritable, CellKey, 
       public void count(Enum<?> counter, long n) {
         context.getCounter(counter).increment(n);
       }
+
+      @Override
+      public org.apache.hadoop.mapreduce.TaskInputOutputContext<?, ?, ?, ?> context() {
+        return context;
+      }
     };
   }
 
@@ -103,5 +108,10 @@ public class CellStreamReducer extends Reducer<CellKey, BytesWritable, CellKey, 
   @Override
   protected void cleanup(Context context) throws IOException, InterruptedException {
     endRow();
+    for (CellFold fold : folds) {
+      if (fold != null) {
+        fold.close(output);
+      }
+    }
   }
 }

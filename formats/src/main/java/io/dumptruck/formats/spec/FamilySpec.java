@@ -51,6 +51,11 @@ public record FamilySpec(String name, int maxVersions, int ttlSeconds, BloomType
         HConstants.DEFAULT_BLOCKSIZE, DataBlockEncoding.NONE, false);
   }
 
+  /** The same settings under another name. */
+  public FamilySpec withName(String v) {
+    return new FamilySpec(v, maxVersions, ttlSeconds, bloom, compression, blockSize, encoding, inMemory);
+  }
+
   public FamilySpec withMaxVersions(int v) {
     return new FamilySpec(name, v, ttlSeconds, bloom, compression, blockSize, encoding, inMemory);
   }

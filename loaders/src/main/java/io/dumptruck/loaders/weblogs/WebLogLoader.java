@@ -45,7 +45,6 @@ public final class WebLogLoader implements Loader {
   public static final class WebLogMapper extends LineLoaderMapper<WebLogRecord> {
     private final WebLogParser parser = new WebLogParser();
     private final WebLogSchema schema = new WebLogSchema();
-    private String line;
 
     @Override
     protected void setup(CellSink sink, Context context) {
@@ -54,13 +53,12 @@ public final class WebLogLoader implements Loader {
 
     @Override
     protected Parsed<WebLogRecord> parse(String line) {
-      this.line = line;
       return parser.parse(line);
     }
 
     @Override
     protected void emit(WebLogRecord record, CellSink sink) throws IOException, InterruptedException {
-      schema.emit(record, line, loadTimestamp(), sink);
+      schema.emit(record, line(), loadTimestamp(), sink);
     }
   }
 }

@@ -1,0 +1,84 @@
+package io.dumptruck.loaders.geo;
+
+import io.dumptruck.formats.output.CellSink;
+import io.dumptruck.formats.rowkey.QuadKey;
+import io.dumptruck.formats.rowkey.RowKeyBuilder;
+import io.dumptruck.formats.spec.FamilySpec;
+import io.dumptruck.formats.spec.RegionSplits;
+import io.dumptruck.formats.spec.TableSpec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
+import org.apache.hadoop.hbase.regionserver.BloomType;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * The GeoNames tables of SCHEMAS.md.
+ * <pre>
+ *   geonames_info  row feature class (1 ASCII byte) ‖ int(geonameid)   i: → the record as JSON
+ *   tile_places    row int(qk16) ‖ int(geonameid)   family h (population ≥ 100,000) · m (≥ 10,000) · l (else)
+ *                  n name · k class.code (e.g. P.PPLA) · c country code (absent values have no cell)
+ * </pre>
+ * {@code qk16} is the level-16 Bing quadkey packed into 32 bits, so the places of any tile at level
+ * ≤ 16 are one contiguous key range (the tile's quadkey followed by every possible suffix) and a
+ * map client reads a tile with one range scan; prominence families let a zoomed-out map read only
+ * {@code h}. The geonameid is written as a 4-byte unsigned int; ids beyond 2^32 - 1 are rejected.
+ * Cell timestamp: the load timestamp.
+ */
+public final class GeoSchema {
+  public static final String GEONAMES_INFO = "geonames_info";
+  public static final String TILE_PLACES = "tile_places";
+  private static final byte[] EMPTY = new byte[0];
+  private static final byte[] N = Bytes.toBytes("n");
+  private static final byte[] K = Bytes.toBytes("k");
+  private static final byte[] C = Bytes.toBytes("c");
+
+  private final RowKeyBuilder key = new RowKeyBuilder(8);
+  private CellSink.FamilyRef info;
+  private CellSink.FamilyRef high;
+  private CellSink.FamilyRef medium;
+  private CellSink.FamilyRef low;
+
+  public static List<TableSpec> tables(int regions) {
+    FamilySpec places = FamilySpec.named("h").withBloom(BloomType.NONE).withEncoding(DataBlockEncoding.FAST_DIFF);
+    return List.of(
+        TableSpec.of(GEONAMES_INFO, FamilySpec.named("i").withCompression(Compression.Algorithm.GZ))
+            .withRegions(RegionSplits.sampled(regions)),
+        TableSpec.of(TILE_PLACES, places, places.withName("m"), places.withName("l").withCompression(Compression.Algorithm.GZ))
+            .withRegions(RegionSplits.sampled(regions)));
+  }
+
+  public void resolve(CellSink sink) {
+    info = sink.family(GEONAMES_INFO, "i");
+    high = sink.family(TILE_PLACES, "h");
+    medium = sink.family(TILE_PLACES, "m");
+    low = sink.family(TILE_PLACES, "l");
+  }
+
+  public void emit(GeoNamesRecord r, long loadTimestamp, CellSink sink) throws IOException, InterruptedException {
+    if (r.geonameId() > 0xFFFF_FFFFL) {
+      throw new IllegalArgumentException("geonameid " + r.geonameId() + " does not fit the 4-byte key");
+    }
+    int id = (int) r.geonameId();
+    sink.put(info, key.clear().oneByte(r.featureClass()).intBE(id).build(), EMPTY, loadTimestamp,
+        r.toJson().getBytes(StandardCharsets.UTF_8));
+    byte[] tile = key.clear().intBE(QuadKey.packed(r.latitude(), r.longitude(), 16)).intBE(id).build();
+    CellSink.FamilyRef family = switch (r.prominence()) {
+      case 'h' -> high;
+      case 'm' -> medium;
+      default -> low;
+    };
+    put(sink, family, tile, N, r.name(), loadTimestamp);
+    put(sink, family, tile, K, r.featureClass() + "." + (r.featureCode() == null ? "" : r.featureCode()), loadTimestamp);
+    put(sink, family, tile, C, r.countryCode(), loadTimestamp);
+  }
+
+  private static void put(CellSink sink, CellSink.FamilyRef f, byte[] row, byte[] qualifier, String value, long ts)
+      throws IOException, InterruptedException {
+    if (value != null && !value.isEmpty()) {
+      sink.put(f, row, qualifier, ts, value.getBytes(StandardCharsets.UTF_8));
+    }
+  }
+}

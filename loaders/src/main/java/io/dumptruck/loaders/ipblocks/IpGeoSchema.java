@@ -1,0 +1,48 @@
+package io.dumptruck.loaders.ipblocks;
+
+import io.dumptruck.formats.output.CellSink;
+import io.dumptruck.formats.spec.FamilySpec;
+import io.dumptruck.formats.spec.RegionSplits;
+import io.dumptruck.formats.spec.TableSpec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.hadoop.hbase.regionserver.BloomType;
+
+/**
+ * Table {@code ip_geo} of SCHEMAS.md: row = {@code '4' ‖ hex8(end)} or {@code '6' ‖ hex32(end)}
+ * (ASCII, lower-case hex) → {@code f:s} start in the same hex form, {@code f:cc} country. Looking an
+ * address up is one scan from {@code '4' ‖ hex8(ip)} for one row — the first block ending at or after
+ * the address — which is a hit only if its start is ≤ the address: one seek, whatever the table size.
+ * That only answers right if no two blocks share an address, so overlapping blocks are rejected
+ * ({@link IpOverlapFold}); the table has one region per IP version so that one reducer sees every
+ * block of a version in order.
+ */
+public final class IpGeoSchema {
+  public static final String IP_GEO = "ip_geo";
+
+  private CellSink.FamilyRef f;
+
+  public static List<TableSpec> tables() {
+    return List.of(TableSpec.of(IP_GEO, FamilySpec.named("f").withBloom(BloomType.NONE))
+        .withRegions(RegionSplits.explicit("6".getBytes(StandardCharsets.US_ASCII))));
+  }
+
+  public static byte[] rowKey(int version, String endHex) {
+    return (version + endHex).getBytes(StandardCharsets.US_ASCII);
+  }
+
+  public void resolve(CellSink sink) {
+    f = sink.family(IP_GEO, "f");
+  }
+
+  /**
+   * Emits one staging cell per block — qualifier = start hex, value = country TAB position TAB raw
+   * line — that {@link IpOverlapFold} turns into {@code f:cc} and {@code f:s}, or into a reject.
+   */
+  public void emit(IpRange r, String position, String rawLine, long loadTimestamp, CellSink sink)
+      throws IOException, InterruptedException {
+    sink.put(f, rowKey(r.version(), r.endHex()), r.startHex().getBytes(StandardCharsets.US_ASCII), loadTimestamp,
+        (r.country() + '\t' + position + '\t' + rawLine).getBytes(StandardCharsets.UTF_8));
+  }
+}

@@ -1,0 +1,58 @@
+package io.dumptruck.loaders.titles;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.dumptruck.formats.output.CellFold;
+import io.dumptruck.formats.shuffle.CellKey;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.apache.hadoop.io.BytesWritable;
+
+/**
+ * Keeps the first ten distinct titles of each {@code title_autocomp} row as they stream past (the
+ * qualifiers already sort in answer order, see {@link TitleSchema}) and writes them as the row's one
+ * cell {@code j:} → JSON array. A title listed twice keeps its best rank (its first appearance).
+ */
+public final class TopTitlesFold implements CellFold {
+  static final int LIMIT = 10;
+  private static final JsonFactory JSON = new JsonFactory();
+  private final List<String> titles = new ArrayList<>(LIMIT);
+  private final CellKey key = new CellKey();
+  private boolean started;
+
+  @Override
+  public void cell(CellKey k, Iterator<BytesWritable> values, Output out) {
+    if (!started) {
+      key.set(k.table(), k.family(), k.row(), new byte[0], k.timestamp());
+      started = true;
+    }
+    if (titles.size() < LIMIT) {
+      String title = new String(k.buffer(), k.qualifierOffset() + 8, k.qualifierLength() - 8, StandardCharsets.UTF_8);
+      if (!titles.contains(title)) {
+        titles.add(title);
+      }
+    }
+  }
+
+  @Override
+  public void endRow(Output out) throws IOException, InterruptedException {
+    if (!started) {
+      return;
+    }
+    ByteArrayOutputStream json = new ByteArrayOutputStream();
+    try (JsonGenerator g = JSON.createGenerator(json)) {
+      g.writeStartArray();
+      for (String t : titles) {
+        g.writeString(t);
+      }
+      g.writeEndArray();
+    }
+    out.write(key, json.toByteArray());
+    titles.clear();
+    started = false;
+  }
+}
