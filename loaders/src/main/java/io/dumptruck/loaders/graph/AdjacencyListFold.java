@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.dumptruck.formats.output.CellFold;
 import io.dumptruck.formats.shuffle.CellKey;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
@@ -17,7 +16,8 @@ import org.apache.hadoop.io.BytesWritable;
  */
 public final class AdjacencyListFold implements CellFold {
   private static final JsonFactory JSON = new JsonFactory();
-  private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+  /** A Writer, so characters outside the BMP stay as they are rather than backslash-u escapes. */
+  private final java.io.StringWriter buffer = new java.io.StringWriter();
   private final CellKey key = new CellKey();
   private JsonGenerator array;
 
@@ -25,7 +25,7 @@ public final class AdjacencyListFold implements CellFold {
   public void cell(CellKey k, Iterator<BytesWritable> values, Output out) throws IOException {
     if (array == null) {
       key.set(k.table(), k.family(), k.row(), new byte[0], k.timestamp());
-      buffer.reset();
+      buffer.getBuffer().setLength(0);
       array = JSON.createGenerator(buffer);
       array.writeStartArray();
     }
@@ -40,6 +40,6 @@ public final class AdjacencyListFold implements CellFold {
     array.writeEndArray();
     array.close();
     array = null;
-    out.write(key, buffer.toByteArray());
+    out.write(key, buffer.toString().getBytes(StandardCharsets.UTF_8));
   }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.dumptruck.formats.output.CellFold;
 import io.dumptruck.formats.shuffle.CellKey;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -43,7 +42,7 @@ public final class TopTitlesFold implements CellFold {
     if (!started) {
       return;
     }
-    ByteArrayOutputStream json = new ByteArrayOutputStream();
+    java.io.StringWriter json = new java.io.StringWriter(); // a Writer keeps emoji as they are (no backslash-u escapes)
     try (JsonGenerator g = JSON.createGenerator(json)) {
       g.writeStartArray();
       for (String t : titles) {
@@ -51,7 +50,7 @@ public final class TopTitlesFold implements CellFold {
       }
       g.writeEndArray();
     }
-    out.write(key, json.toByteArray());
+    out.write(key, json.toString().getBytes(StandardCharsets.UTF_8));
     titles.clear();
     started = false;
   }
