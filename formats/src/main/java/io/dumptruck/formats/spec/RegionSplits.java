@@ -26,7 +26,8 @@ public record RegionSplits(Kind kind, int count, List<byte[]> points) {
 
   public RegionSplits {
     points = points == null ? List.of() : List.copyOf(points);
-    if (kind == Kind.EXPLICIT) {
+    if (kind == Kind.EXPLICIT || !points.isEmpty()) {
+      // explicit points, or the points another kind resolved to (the kind stays, to say how they were made)
       count = points.size() + 1;
       if (count > MAX_REGIONS) {
         throw new SpecException(points.size() + " split points make more than " + MAX_REGIONS + " regions");
@@ -84,11 +85,14 @@ public record RegionSplits(Kind kind, int count, List<byte[]> points) {
 
   /** True when the split points are only known after sampling the input. */
   public boolean needsSample() {
-    return kind == Kind.SAMPLED && count > 1;
+    return kind == Kind.SAMPLED && count > 1 && points.isEmpty();
   }
 
   /** The split points; for SAMPLED call {@link #fromSample} first. */
   public List<byte[]> splitPoints() {
+    if (!points.isEmpty()) {
+      return points;
+    }
     switch (kind) {
       case SINGLE:
         return List.of();
@@ -117,14 +121,18 @@ public record RegionSplits(Kind kind, int count, List<byte[]> points) {
     }
   }
 
-  /** The same cut with its points written out. */
+  /** The same cut with its points written out; the kind is kept, to say how they were made. */
   public RegionSplits resolved() {
-    return kind == Kind.EXPLICIT ? this : explicit(splitPoints());
+    if (!points.isEmpty() || kind == Kind.EXPLICIT) {
+      return this;
+    }
+    List<byte[]> p = splitPoints();
+    return p.isEmpty() ? this : new RegionSplits(kind, p.size() + 1, p);
   }
 
   /**
-   * Split points at the quantiles of a sample of row keys (sorted here). Fewer regions come out when
-   * the sample has fewer distinct keys than regions asked for.
+   * Split points at the quantiles of a sample of row keys (sorted here), kind SAMPLED. Fewer regions
+   * come out when the sample has fewer distinct keys than regions asked for.
    */
   public static RegionSplits fromSample(List<byte[]> rows, int regions) {
     List<byte[]> sorted = new ArrayList<>(rows);
@@ -136,7 +144,7 @@ public record RegionSplits(Kind kind, int count, List<byte[]> points) {
         out.add(candidate);
       }
     }
-    return explicit(out);
+    return out.isEmpty() ? new RegionSplits(Kind.SAMPLED, 1, List.of()) : new RegionSplits(Kind.SAMPLED, out.size() + 1, out);
   }
 
   /** Index of the region holding {@code row[off, off+len)}: the number of split points at or below it. */

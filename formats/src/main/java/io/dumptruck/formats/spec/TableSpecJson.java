@@ -90,11 +90,12 @@ public final class TableSpecJson {
     ObjectNode r = o.putObject("regions");
     RegionSplits regions = spec.regions();
     r.put("kind", regions.kind().name().toLowerCase(Locale.ROOT));
-    if (regions.kind() == RegionSplits.Kind.EXPLICIT) {
+    if (regions.kind() != RegionSplits.Kind.SINGLE && regions.kind() != RegionSplits.Kind.EXPLICIT) {
+      r.put("count", regions.count());
+    }
+    if (regions.kind() == RegionSplits.Kind.EXPLICIT || !regions.points().isEmpty()) {
       ArrayNode pts = r.putArray("splitPoints");
       regions.points().forEach(p -> pts.add(Bytes.toStringBinary(p)));
-    } else if (regions.kind() != RegionSplits.Kind.SINGLE) {
-      r.put("count", regions.count());
     }
     if (spec.splitPolicy() != null) {
       o.put("splitPolicy", spec.splitPolicy());
@@ -140,12 +141,15 @@ public final class TableSpecJson {
     checkFields(r, REGION_FIELDS, where + " regions");
     RegionSplits.Kind kind = enumValue(RegionSplits.Kind.class, text(r, "kind", where + " regions", null),
         where + " regions kind", "single, explicit, uniform, salted, sampled");
-    if (kind == RegionSplits.Kind.EXPLICIT) {
-      JsonNode pts = r.get("splitPoints");
-      if (pts == null || !pts.isArray()) {
-        throw new SpecException(where + ": explicit regions need \"splitPoints\": [\"…\", …]");
+    List<byte[]> points = new ArrayList<>();
+    JsonNode pts = r.get("splitPoints");
+    if (kind == RegionSplits.Kind.EXPLICIT && (pts == null || !pts.isArray())) {
+      throw new SpecException(where + ": explicit regions need \"splitPoints\": [\"…\", …]");
+    }
+    if (pts != null) {
+      if (!pts.isArray()) {
+        throw new SpecException(where + ": \"splitPoints\" must be an array of keys");
       }
-      List<byte[]> points = new ArrayList<>();
       for (JsonNode p : pts) {
         try {
           points.add(ShellBytes.parse(p.asText()));
@@ -153,13 +157,15 @@ public final class TableSpecJson {
           throw new SpecException(where + ": split point " + e.getMessage());
         }
       }
+    }
+    if (kind == RegionSplits.Kind.EXPLICIT) {
       return RegionSplits.explicit(points);
     }
     int count = kind == RegionSplits.Kind.SINGLE ? 1 : integer(r, "count", where + " regions", -1);
     if (count < 0) {
       throw new SpecException(where + ": " + kind.name().toLowerCase(Locale.ROOT) + " regions need a \"count\"");
     }
-    return new RegionSplits(kind, count, List.of());
+    return new RegionSplits(kind, count, points);
   }
 
   private static JsonNode parse(String json) {

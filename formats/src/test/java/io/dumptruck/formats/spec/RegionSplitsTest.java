@@ -135,12 +135,12 @@ class RegionSplitsTest {
   @Test
   void resolvedWritesPointsOut() {
     RegionSplits r = RegionSplits.uniform(4).resolved();
-    assertEquals(RegionSplits.Kind.EXPLICIT, r.kind());
+    assertEquals(RegionSplits.Kind.UNIFORM, r.kind(), "the kind says how the points were made");
     assertEquals(4, r.count());
     assertPointsEqual(List.of(b(0x40), b(0x80), b(0xC0)), r.points());
     RegionSplits e = RegionSplits.explicit(s("m"));
     assertTrue(e.resolved() == e);
-    assertEquals(RegionSplits.Kind.EXPLICIT, RegionSplits.single().resolved().kind());
+    assertEquals(RegionSplits.Kind.SINGLE, RegionSplits.single().resolved().kind());
     assertEquals(1, RegionSplits.single().resolved().count());
   }
 
@@ -216,7 +216,8 @@ class RegionSplitsTest {
     List<byte[]> sample = keys(100);
     Collections.shuffle(sample, new Random(7));
     RegionSplits r = RegionSplits.fromSample(sample, 4);
-    assertEquals(RegionSplits.Kind.EXPLICIT, r.kind());
+    assertEquals(RegionSplits.Kind.SAMPLED, r.kind());
+    assertFalse(r.needsSample(), "resolved");
     assertEquals(4, r.count());
     assertPointsEqual(List.of(s("k25"), s("k50"), s("k75")), r.splitPoints());
   }
