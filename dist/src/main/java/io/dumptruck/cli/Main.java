@@ -20,6 +20,8 @@ public final class Main {
   static {
     COMMANDS.put("demo", DemoCommand::new);
     COMMANDS.put("load", LoadCommand::new);
+    COMMANDS.put("query", QueryCommand::new);
+    COMMANDS.put("ddl", DdlCommand::new);
     COMMANDS.put("get", GetCommand::new);
     COMMANDS.put("scan", ScanCommand::new);
   }

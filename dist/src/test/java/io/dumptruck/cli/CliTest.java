@@ -39,28 +39,37 @@ class CliTest {
   @BeforeAll
   static void demo() {
     File dir = new File(tmp, "demo");
-    Run r = run("demo", "--output", dir.getPath(), "--users", "300");
+    Run r = run("demo", "--output", dir.getPath(), "--samples", new File("../sample-data").getAbsolutePath());
     assertEquals(0, r.code(), r.err());
     demoOutput = r.out();
-    users = new File(dir, "tables/" + DemoCommand.USERS).getPath();
-    byCity = new File(dir, "tables/" + DemoCommand.BY_CITY).getPath();
+    users = new File(dir, "graph/adjacency").getPath();
+    byCity = new File(dir, "titles/title_autocomp").getPath();
   }
 
   @Test
-  void demoPrintsTablesAndAnswers() {
-    assertTrue(demoOutput.contains("demo_users") && demoOutput.contains("demo_by_city"), demoOutput);
-    assertTrue(demoOutput.contains("column=p:name, timestamp=1700000000000, value=User 42"), demoOutput);
-    assertTrue(demoOutput.matches("(?s).*demo_users\\s+\\d+\\s+300\\s+\\d+\\s+\\d+.*"), "300 rows in the summary: " + demoOutput);
+  void demoLoadsEverySampleAndAnswersEachQuestion() {
+    for (String expected : new String[] {"alice follows celebrity", "celebrity does not follow alice",
+        "followers of celebrity (8)", "'san' → (10): San", "Lisbon", "most requested page: /item/42 (4 requests)",
+        "8.8.8.8 → US", "2a00:1450::200e → IE", "203.0.113.9 → no block holds this address",
+        "from the bucketed layout, in 4 scan(s)", "from the host-first layout, in 1 scan(s)",
+        "from the hashed layout, in 1 scan(s)", "from the numeric layout, in 1 scan(s)", "graph/follows", "events-numeric/log_types"}) {
+      assertTrue(demoOutput.contains(expected), "demo output lacks '" + expected + "':\n" + demoOutput);
+    }
+  }
+
+  @Test
+  void ddlPrintsCreateStatementsWithTheSplitsUsed() {
+    Run r = run("ddl", new File(new File(users).getParentFile().getParentFile(), "events-bucketed").getPath());
+    assertEquals(0, r.code(), r.err());
+    assertEquals("create 'log_data', {NAME => 'd', VERSIONS => 1, BLOOMFILTER => 'ROW', COMPRESSION => 'GZ', "
+        + "BLOCKSIZE => '65536', DATA_BLOCK_ENCODING => 'FAST_DIFF'}, {SPLITS => [\"\\x01\", \"\\x02\", \"\\x03\"]}\n", r.out());
   }
 
   @Test
   void getPrintsOneRowInShellNotation() {
-    Run r = run("get", users, "user00007", "--versions", "3", "--families", "p");
+    Run r = run("get", byCity, "san");
     assertEquals(0, r.code(), r.err());
-    List<String> cells = r.out().lines().filter(l -> l.startsWith(" user00007")).toList();
-    assertEquals(4, cells.size(), r.out()); // name + three versions of city
-    assertTrue(r.out().contains("column=p:city"));
-    assertFalse(r.out().contains("column=v:"), "--families p leaves v out");
+    assertTrue(r.out().contains(" san") && r.out().contains("column=j:, timestamp=" + DemoCommand.TIMESTAMP + ", value=[\"San"), r.out());
     assertTrue(r.out().endsWith("1 row(s)\n"), r.out());
   }
 
@@ -73,22 +82,24 @@ class CliTest {
 
   @Test
   void scanTakesEscapedAndHexKeys() {
-    Run shell = run("scan", byCity, "--prefix", "Lisbon\\x00", "--limit", "3");
+    Run shell = run("scan", users, "--prefix", "user00", "--limit", "3");
     assertEquals(0, shell.code(), shell.err());
-    assertTrue(shell.out().contains(" Lisbon\\x00user"), shell.out());
+    assertTrue(shell.out().contains(" user000 "), shell.out());
     assertTrue(shell.out().endsWith("3 row(s)\n"), shell.out());
-    Run hex = run("scan", byCity, "--prefix", "4c6973626f6e00", "--limit", "3", "--hex");
+    Run hex = run("scan", users, "--prefix", "757365723030", "--limit", "3", "--hex"); // "user00"
     assertEquals(0, hex.code(), hex.err());
-    assertTrue(hex.out().contains(" 4c6973626f6e0075736572"), hex.out()); // "Lisbon\0user" in hex
+    assertTrue(hex.out().contains(" 75736572303030 "), hex.out()); // "user000" in hex
     assertEquals(shell.out().lines().count(), hex.out().lines().count());
+    Run escaped = run("scan", users, "--prefix", "\\x75ser00", "--limit", "3");
+    assertEquals(shell.out(), escaped.out(), "\\x75 is 'u'");
   }
 
   @Test
   void scanRangeIsStopExclusive() {
-    Run r = run("scan", users, "--start", "user00010", "--stop", "user00013", "--columns", "p:name");
+    Run r = run("scan", users, "--start", "user010", "--stop", "user013");
     assertEquals(0, r.code(), r.err());
-    assertEquals(List.of(" user00010", " user00011", " user00012"),
-        r.out().lines().filter(l -> l.startsWith(" user")).map(l -> l.substring(0, 10)).toList());
+    assertEquals(List.of(" user010", " user011", " user012"),
+        r.out().lines().filter(l -> l.startsWith(" user")).map(l -> l.substring(0, 8)).distinct().toList());
   }
 
   @Test
@@ -123,7 +134,14 @@ class CliTest {
     assertEquals(2, command.code());
     assertTrue(command.err().contains("unknown command 'frobnicate'"), command.err());
 
-    Run demoAgain = run("demo", "--output", new File(users).getParentFile().getParent());
+    Run demoAgain = run("demo", "--output", new File(users).getParentFile().getParent(), "--samples", "../sample-data");
+    assertEquals(2, demoAgain.code());
+    Run notAnAddress = run("query", "ip", new File(users).getParentFile().getParentFile() + "/ipblocks", "1.2.3");
+    assertEquals(2, notAnAddress.code());
+    assertTrue(notAnAddress.err().contains("is not an IPv4 or IPv6 address"), notAnAddress.err());
+    Run wrongDir = run("query", "follows", new File(users).getParentFile().getParentFile() + "/titles", "alice");
+    assertEquals(2, wrongDir.code());
+    assertTrue(wrongDir.err().contains("has no table follows"), wrongDir.err());
     assertEquals(2, demoAgain.code());
     assertTrue(demoAgain.err().contains("already exists"), demoAgain.err());
   }
@@ -140,9 +158,9 @@ class CliTest {
 
   @Test
   void badReadOptionsAreUsageErrors() {
-    Run family = run("get", users, "user00001", "--families", "nosuch");
+    Run family = run("get", users, "user001", "--families", "nosuch");
     assertEquals(2, family.code());
-    assertTrue(family.err().contains("has no family 'nosuch' (families: p, v)"), family.err());
+    assertTrue(family.err().contains("has no family 'nosuch' (families: l)"), family.err());
     Run range = run("scan", users, "--start", "z", "--stop", "a");
     assertEquals(2, range.code());
     assertTrue(range.err().contains("is after stop row"), range.err());

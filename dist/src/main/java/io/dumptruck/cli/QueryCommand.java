@@ -1,0 +1,171 @@
+package io.dumptruck.cli;
+
+import io.dumptruck.formats.read.TableReader;
+import io.dumptruck.loaders.events.EventQueries;
+import io.dumptruck.loaders.events.EventSchema;
+import io.dumptruck.loaders.geo.GeoQueries;
+import io.dumptruck.loaders.geo.GeoSchema;
+import io.dumptruck.loaders.graph.GraphQueries;
+import io.dumptruck.loaders.graph.GraphSchema;
+import io.dumptruck.loaders.ipblocks.IpGeoSchema;
+import io.dumptruck.loaders.ipblocks.IpQueries;
+import io.dumptruck.loaders.titles.TitlePrefixes;
+import io.dumptruck.loaders.titles.TitleQueries;
+import io.dumptruck.loaders.titles.TitleSchema;
+import io.dumptruck.loaders.weblogs.WebLogQueries;
+import io.dumptruck.loaders.weblogs.WebLogSchema;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * {@code dumptruck query <question> <load-output> …}: the questions each table was designed for,
+ * asked in natural terms (user ids, a prefix, lat/lon, an address); the keys are computed here.
+ */
+public final class QueryCommand extends Command {
+  @Override
+  public String summary() {
+    return "answer a table's access pattern: follows, followers, autocomplete, places, visits, ip, events";
+  }
+
+  @Override
+  public String usage() {
+    return String.join("\n",
+        "dumptruck query <question> <load-output-dir> ARGS [options]",
+        "  follows      DIR USER [OTHER]      whom USER follows; with OTHER: does USER follow OTHER (graph load)",
+        "  followers    DIR USER               who follows USER (graph load)",
+        "  autocomplete DIR PREFIX             top titles for a typed prefix (titles load)",
+        "  places       DIR LAT LON            places in the tile around the point [--zoom Z (default 10)] [--neighbours] (geo load)",
+        "  visits       DIR VISITOR            page views newest first and the most requested page (weblogs load)",
+        "  ip           DIR ADDRESS            the country of an IPv4 or IPv6 address (ipblocks load)",
+        "  events       DIR HOST --from T --to T [--event E] [--layout L]   a host's events in [T1, T2) (events load)",
+        "  --limit N    at most N answers listed (default 20)");
+  }
+
+  @Override
+  public int run(String[] argv) throws Exception {
+    Args args = new Args(argv, Set.of("limit", "zoom", "from", "to", "event", "layout"), Set.of("neighbours"));
+    String question = args.positional(0, "<question>");
+    Path dir = new Path(args.positional(1, "<load-output-dir>"));
+    long limit = args.getLong("limit", 20, 1);
+    PrintStream out = System.out;
+    Configuration conf = getConf();
+    switch (question) {
+      case "follows" -> {
+        args.expectPositionals(4);
+        String user = args.positional(2, "USER");
+        try (TableReader follows = open(conf, dir, GraphSchema.FOLLOWS)) {
+          if (args.positional().size() == 4) {
+            String other = args.positional(3, "OTHER");
+            out.println(user + (GraphQueries.follows(follows, user, other) ? " follows " : " does not follow ") + other);
+          } else {
+            print(out, user + " follows", GraphQueries.neighbours(follows, user, limit));
+          }
+        }
+      }
+      case "followers" -> {
+        args.expectPositionals(3);
+        String user = args.positional(2, "USER");
+        try (TableReader followedBy = open(conf, dir, GraphSchema.FOLLOWED_BY)) {
+          print(out, "followers of " + user, GraphQueries.neighbours(followedBy, user, limit));
+        }
+      }
+      case "autocomplete" -> {
+        args.expectPositionals(3);
+        String prefix = args.positional(2, "PREFIX");
+        try (TableReader titles = open(conf, dir, TitleSchema.TITLE_AUTOCOMP)) {
+          print(out, "'" + prefix + "' →", TitleQueries.complete(titles, prefix, TitlePrefixes.DEFAULT_MAX));
+        }
+      }
+      case "places" -> {
+        args.expectPositionals(4);
+        double lat = number(args.positional(2, "LAT"), "LAT");
+        double lon = number(args.positional(3, "LON"), "LON");
+        int zoom = (int) args.getLong("zoom", 10, 1);
+        if (zoom > 16) {
+          throw new UsageException("--zoom must be 1..16 (tile_places is keyed at level 16)");
+        }
+        try (TableReader places = open(conf, dir, GeoSchema.TILE_PLACES)) {
+          List<GeoQueries.Place> found = GeoQueries.around(places, lat, lon, zoom, args.flag("neighbours"));
+          out.println(found.size() + " place(s) around " + lat + "," + lon + " at zoom " + zoom
+              + (args.flag("neighbours") ? " (the tile and its neighbours)" : ""));
+          found.stream().limit(limit).forEach(p -> out.println("  tile " + p.tile() + "  [" + p.prominence() + "] " + p.name() + "  " + p.kind()
+              + (p.country() == null ? "" : "  " + p.country())));
+        }
+      }
+      case "visits" -> {
+        args.expectPositionals(3);
+        String visitor = args.positional(2, "VISITOR");
+        try (TableReader visits = open(conf, dir, WebLogSchema.VISITS);
+            TableReader stats = open(conf, dir, WebLogSchema.COOKIE_STATS)) {
+          List<WebLogQueries.View> views = WebLogQueries.views(visits, visitor, limit);
+          out.println(views.size() + " page view(s) of " + visitor + ", newest first:");
+          views.forEach(v -> out.println("  " + Instant.ofEpochMilli(v.time()) + "  " + v.method() + " " + v.path() + "  " + v.status()));
+          WebLogQueries.mostFrequent(stats, visitor).ifPresent(
+              top -> out.println("most requested page: " + top[0] + " (" + top[1] + " requests)"));
+        }
+      }
+      case "ip" -> {
+        args.expectPositionals(3);
+        String address = args.positional(2, "ADDRESS");
+        try (TableReader ipGeo = open(conf, dir, IpGeoSchema.IP_GEO)) {
+          out.println(address + " → " + IpQueries.country(ipGeo, address).orElse("no block holds this address"));
+        } catch (IllegalArgumentException e) {
+          throw new UsageException(e.getMessage());
+        }
+      }
+      case "events" -> {
+        args.expectPositionals(3);
+        String host = args.positional(2, "HOST");
+        if (!args.has("from") || !args.has("to")) {
+          throw new UsageException("events needs --from T and --to T (epoch ms, to exclusive)");
+        }
+        long from = args.getLong("from", 0, 0);
+        long to = args.getLong("to", 0, 0);
+        boolean numeric = dir.getFileSystem(conf).exists(new Path(dir, EventSchema.LOG_TYPES));
+        try (TableReader data = open(conf, dir, EventSchema.LOG_DATA);
+            TableReader types = numeric ? open(conf, dir, EventSchema.LOG_TYPES) : null) {
+          String layout = args.has("layout") ? args.get("layout") : EventQueries.layoutOf(data.table().spec(), numeric);
+          int buckets = data.table().spec().regions().count();
+          EventQueries.Answer a;
+          try {
+            a = EventQueries.events(data, types, layout, buckets, host, args.get("event"), from, to);
+          } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+          }
+          out.println(a.events().size() + " event(s) of " + host + (args.has("event") ? " " + args.get("event") : "")
+              + " in [" + from + ", " + to + ") from the " + layout + " layout, in " + a.scans() + " scan(s)");
+          a.events().stream().limit(limit).forEach(
+              e -> out.println("  " + Instant.ofEpochMilli(e.time()) + "  " + e.host() + "  " + e.event() + " = " + e.value()));
+        }
+      }
+      default -> throw new UsageException("unknown question '" + question + "'; questions: follows, followers, autocomplete, "
+          + "places, visits, ip, events");
+    }
+    return 0;
+  }
+
+  static TableReader open(Configuration conf, Path output, String table) throws IOException {
+    Path dir = new Path(output, table);
+    if (!dir.getFileSystem(conf).exists(dir)) {
+      throw new UsageException(output + " has no table " + table + "; give the output directory of the load that writes it");
+    }
+    return TableReader.open(conf, dir);
+  }
+
+  private static double number(String text, String what) {
+    try {
+      return Double.parseDouble(text);
+    } catch (NumberFormatException e) {
+      throw new UsageException(what + " must be a number in degrees, got '" + text + "'");
+    }
+  }
+
+  private static void print(PrintStream out, String title, List<String> items) {
+    out.println(title + " (" + items.size() + "): " + String.join(", ", items));
+  }
+}
