@@ -8,10 +8,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.HConstants;
@@ -39,25 +37,8 @@ public final class DdlCommand extends Command {
     Path dir = new Path(args.positional(0, "<load-output-dir>"));
     args.expectPositionals(1);
     FileSystem fs = dir.getFileSystem(getConf());
-    if (!fs.exists(dir)) {
-      throw new UsageException("no directory " + dir);
-    }
     List<Path> specs = new ArrayList<>();
-    if (fs.exists(new Path(dir, HFileTableCommitter.SPEC_FILE))) {
-      specs.add(new Path(dir, HFileTableCommitter.SPEC_FILE));
-    } else {
-      FileStatus[] children = fs.listStatus(dir);
-      Arrays.sort(children);
-      for (FileStatus child : children) {
-        Path spec = new Path(child.getPath(), HFileTableCommitter.SPEC_FILE);
-        if (child.isDirectory() && fs.exists(spec)) {
-          specs.add(spec);
-        }
-      }
-    }
-    if (specs.isEmpty()) {
-      throw new UsageException(dir + " holds no table (no " + HFileTableCommitter.SPEC_FILE + "); give a load's output directory");
-    }
+    BulkLoadCommand.tables(getConf(), dir).forEach(t -> specs.add(new Path(t, HFileTableCommitter.SPEC_FILE)));
     for (Path spec : specs) {
       try (InputStream in = fs.open(spec)) {
         System.out.println(create(TableSpecJson.fromJson(new String(in.readAllBytes(), StandardCharsets.UTF_8))));

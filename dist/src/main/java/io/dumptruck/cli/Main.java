@@ -22,6 +22,7 @@ public final class Main {
     COMMANDS.put("load", LoadCommand::new);
     COMMANDS.put("query", QueryCommand::new);
     COMMANDS.put("ddl", DdlCommand::new);
+    COMMANDS.put("bulkload", BulkLoadCommand::new);
     COMMANDS.put("get", GetCommand::new);
     COMMANDS.put("scan", ScanCommand::new);
   }

@@ -1,0 +1,99 @@
+package io.dumptruck.cli;
+
+import io.dumptruck.formats.output.HFileTableCommitter;
+import io.dumptruck.formats.read.TableDir;
+import io.dumptruck.formats.spec.TableSpec;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.NamespaceDescriptor;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
+
+/**
+ * {@code dumptruck bulkload DIR}: for every table of a load output, creates the HBase table if it is
+ * missing (families and split points from the table's {@code _spec.json}, as {@code ddl} prints
+ * them) and runs HBase's own bulk load ({@code BulkLoadHFiles}, the code of
+ * {@code hbase completebulkload}). The cluster comes from {@code hbase-site.xml} on the classpath or
+ * {@code -D hbase.zookeeper.quorum=…}.
+ */
+public final class BulkLoadCommand extends Command {
+  @Override
+  public String summary() {
+    return "create missing tables with the load's splits and bulk-load a load output into HBase";
+  }
+
+  @Override
+  public String usage() {
+    return "dumptruck bulkload [-D hbase.zookeeper.quorum=HOSTS] <load-output-dir | table-dir> [--namespace NS]\n"
+        + "  --namespace NS   create (if missing) and load the tables in this namespace (default: default)";
+  }
+
+  @Override
+  public int run(String[] argv) throws Exception {
+    Args args = new Args(argv, Set.of("namespace"), Set.of());
+    Path dir = new Path(args.positional(0, "<load-output-dir>"));
+    args.expectPositionals(1);
+    Configuration conf = HBaseConfiguration.create(getConf());
+    List<Path> tables = tables(conf, dir);
+    PrintStream out = System.out;
+    try (Connection connection = ConnectionFactory.createConnection(conf); Admin admin = connection.getAdmin()) {
+      for (Path tableDir : tables) {
+        TableSpec spec = TableDir.open(conf, tableDir).spec();
+        TableName name = args.has("namespace") ? TableName.valueOf(args.get("namespace"), spec.name()) : TableName.valueOf(spec.name());
+        if (args.has("namespace") && Arrays.stream(admin.listNamespaces()).noneMatch(args.get("namespace")::equals)) {
+          admin.createNamespace(NamespaceDescriptor.create(args.get("namespace")).build());
+        }
+        if (!admin.tableExists(name)) {
+          TableDescriptor descriptor = TableDescriptorBuilder.copy(name, spec.toDescriptor());
+          byte[][] splits = spec.regions().splitPoints().toArray(new byte[0][]);
+          if (splits.length == 0) {
+            admin.createTable(descriptor);
+          } else {
+            admin.createTable(descriptor, splits);
+          }
+          out.println("created " + name + " with " + (splits.length + 1) + " region(s)");
+        }
+        Map<?, ?> loaded = BulkLoadHFiles.create(conf).bulkLoad(name, tableDir);
+        out.println("loaded " + tableDir + " into " + name + ": " + loaded.size() + " HFile(s)");
+      }
+    }
+    return 0;
+  }
+
+  /** The table directories: {@code dir} itself when it is one, else its sub-directories that are. */
+  static List<Path> tables(Configuration conf, Path dir) throws java.io.IOException {
+    FileSystem fs = dir.getFileSystem(conf);
+    if (!fs.exists(dir)) {
+      throw new UsageException("no directory " + dir);
+    }
+    if (fs.exists(new Path(dir, HFileTableCommitter.SPEC_FILE))) {
+      return List.of(dir);
+    }
+    List<Path> out = new ArrayList<>();
+    FileStatus[] children = fs.listStatus(dir);
+    Arrays.sort(children);
+    for (FileStatus child : children) {
+      if (child.isDirectory() && fs.exists(new Path(child.getPath(), HFileTableCommitter.SPEC_FILE))) {
+        out.add(child.getPath());
+      }
+    }
+    if (out.isEmpty()) {
+      throw new UsageException(dir + " holds no table (no " + HFileTableCommitter.SPEC_FILE + "); give a load's output directory");
+    }
+    return out;
+  }
+}
