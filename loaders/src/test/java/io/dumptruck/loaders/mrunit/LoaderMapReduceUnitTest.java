@@ -1,0 +1,79 @@
+package io.dumptruck.loaders.mrunit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.dumptruck.formats.FormatConf;
+import io.dumptruck.formats.output.CellStreamReducer;
+import io.dumptruck.formats.output.SumLongFold;
+import io.dumptruck.formats.rowkey.Md5;
+import io.dumptruck.formats.shuffle.CellKey;
+import io.dumptruck.formats.spec.TableSpecJson;
+import io.dumptruck.loaders.LoadCounter;
+import io.dumptruck.loaders.LoadOptions;
+import io.dumptruck.loaders.LoaderConf;
+import io.dumptruck.loaders.graph.GraphLoader;
+import io.dumptruck.loaders.weblogs.WebLogLoader;
+import io.dumptruck.loaders.weblogs.WebLogSchema;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.io.BytesWritable;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mrunit.mapreduce.MapDriver;
+import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
+import org.apache.hadoop.mrunit.types.Pair;
+import org.junit.jupiter.api.Test;
+
+/** MRUnit tests of a loader mapper and of the reducer with a fold, without any cluster or job. */
+class LoaderMapReduceUnitTest {
+  static final long TS = 1_800_000_000_000L;
+
+  private static Configuration conf(io.dumptruck.loaders.Loader loader, Map<String, String> options) {
+    Configuration conf = new Configuration();
+    LoadOptions o = new LoadOptions(List.of(new Path("in")), new Path("out"), 1, TS, 1.0, options);
+    FormatConf.OUTPUT_TABLES.set(conf, TableSpecJson.toJson(loader.tables(o)));
+    conf.setLong(LoaderConf.LOAD_TIMESTAMP.key(), TS);
+    options.forEach((k, v) -> conf.set(LoaderConf.OPTION_PREFIX.key() + k, v));
+    return conf;
+  }
+
+  @Test
+  void graphMapperEmitsBothDirectionsOfAnEdge() throws Exception {
+    MapDriver<LongWritable, Text, CellKey, BytesWritable> driver = MapDriver.newMapDriver(new GraphLoader.GraphMapper());
+    driver.withConfiguration(conf(new GraphLoader(), Map.of("layouts", "edges")));
+    List<Pair<CellKey, BytesWritable>> out = driver.withInput(new LongWritable(0), new Text("alice\tbob\t42")).run();
+    assertEquals(2, out.size());
+    byte[] a = Md5.digest("alice");
+    byte[] b = Md5.digest("bob");
+    assertEquals(new CellKey(0, 0, Bytes.add(a, b), Bytes.toBytes("bob"), 42), out.get(0).getFirst());
+    assertEquals(new CellKey(1, 0, Bytes.add(b, a), Bytes.toBytes("alice"), 42), out.get(1).getFirst());
+    assertEquals(0, out.get(0).getSecond().getLength());
+    assertEquals(1, driver.getCounters().findCounter(LoadCounter.RECORDS_LOADED).getValue());
+  }
+
+  @Test
+  void graphMapperCountsARejectAndEmitsNothing() throws Exception {
+    MapDriver<LongWritable, Text, CellKey, BytesWritable> driver = MapDriver.newMapDriver(new GraphLoader.GraphMapper());
+    driver.withConfiguration(conf(new GraphLoader(), Map.of()));
+    driver.withInput(new LongWritable(0), new Text("# a comment")).runTest();
+    assertEquals(1, driver.getCounters().findCounter(LoadCounter.LINES_SKIPPED).getValue());
+    assertEquals(0, driver.getCounters().findCounter(LoadCounter.RECORDS_READ).getValue());
+  }
+
+  @Test
+  void reducerSumsCountersWithTheirFold() throws Exception {
+    Configuration conf = conf(new WebLogLoader(), Map.of());
+    conf.setClass(FormatConf.OUTPUT_FOLD_PREFIX + WebLogSchema.COOKIE_URL_COUNT, SumLongFold.class,
+        io.dumptruck.formats.output.CellFold.class);
+    ReduceDriver<CellKey, BytesWritable, CellKey, BytesWritable> driver = ReduceDriver.newReduceDriver(new CellStreamReducer());
+    driver.withConfiguration(conf);
+    CellKey key = new CellKey(1, 0, Bytes.toBytes("c1"), Bytes.toBytes("/a"), TS);
+    driver.withInput(key, List.of(new BytesWritable(Bytes.toBytes(1L)), new BytesWritable(Bytes.toBytes(2L)),
+        new BytesWritable(Bytes.toBytes(3L))));
+    driver.withOutput(key, new BytesWritable(Bytes.toBytes(6L)));
+    driver.runTest();
+  }
+}
