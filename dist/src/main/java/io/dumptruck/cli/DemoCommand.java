@@ -38,7 +38,9 @@ public final class DemoCommand extends Command {
       new Step("events", "events", Map.of("layout", "bucketed", "buckets", "4"), "events-bucketed"),
       new Step("events", "events", Map.of("layout", "host-first"), "events-host-first"),
       new Step("events", "events", Map.of("layout", "hashed"), "events-hashed"),
-      new Step("events", "events", Map.of("layout", "numeric"), "events-numeric"));
+      new Step("events", "events", Map.of("layout", "numeric"), "events-numeric"),
+      new Step("spec", "spec/blog", Map.of("spec", "spec/blog-spec.json"), "blog"),
+      new Step("spec", "spec/users", Map.of("spec", "spec/users-spec.json"), "users"));
 
   @Override
   public String summary() {
@@ -75,8 +77,10 @@ public final class DemoCommand extends Command {
     long started = System.currentTimeMillis();
     for (Step step : STEPS) {
       Loader loader = LoaderCatalog.all().get(step.loader());
+      Map<String, String> loaderOptions = new java.util.HashMap<>(step.options());
+      loaderOptions.computeIfPresent("spec", (k, file) -> samples.resolve(file).toString());
       LoadOptions options = new LoadOptions(List.of(new Path(samples.resolve(step.sample()).toString())),
-          new Path(base.resolve(step.output()).toString()), 2, TIMESTAMP, 0.5, step.options());
+          new Path(base.resolve(step.output()).toString()), 2, TIMESTAMP, 0.5, loaderOptions);
       Job job = LoadJob.prepare(getConf(), loader, options);
       JobProgress.run(job, out);
       LoadJob.Report report = LoadJob.finish(loader, job, options);

@@ -49,6 +49,11 @@ public abstract class LineLoaderMapper<R> extends Mapper<LongWritable, Text, Cel
     return line;
   }
 
+  /** The byte offset of the line being loaded in its file. */
+  protected final long offset() {
+    return offset;
+  }
+
   /** Where the line being loaded comes from: {@code file:byte offset}, as in the rejects. */
   protected final String position() {
     return source + ":" + offset;

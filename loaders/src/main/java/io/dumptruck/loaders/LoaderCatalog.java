@@ -11,7 +11,8 @@ public final class LoaderCatalog {
   static {
     for (Loader l : new Loader[] {new GraphLoader(), new io.dumptruck.loaders.weblogs.WebLogLoader(),
         new io.dumptruck.loaders.events.EventLoader(), new io.dumptruck.loaders.titles.TitleLoader(),
-        new io.dumptruck.loaders.ipblocks.IpBlockLoader(), new io.dumptruck.loaders.geo.GeoLoader()}) {
+        new io.dumptruck.loaders.ipblocks.IpBlockLoader(), new io.dumptruck.loaders.geo.GeoLoader(),
+        new io.dumptruck.loaders.spec.SpecLoader()}) {
       LOADERS.put(l.name(), l);
     }
   }

@@ -1,0 +1,109 @@
+package io.dumptruck.loaders.spec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.spec.TableSpecJson;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The declarative loader's spec: how to read the input and, per table, how to build the row key and
+ * the cells from a record's fields. A table is a {@link TableSpec} (name, families, regions, split
+ * policy — the same JSON as {@code _spec.json}) plus {@code rowKey}, {@code cells} and an optional
+ * default {@code timestamp}:
+ * <pre>{@code
+ * {"input": {"format": "csv", "header": true},
+ *  "tables": [{"name": "usertable", "families": [{"name": "info"}],
+ *              "rowKey": [{"field": "login"}],
+ *              "cells": [{"column": "info:name", "field": "name"},
+ *                        {"column": "info:password", "field": "password", "encoding": "sha256"}]}]}
+ * }</pre>
+ * Input formats: {@code csv} and {@code tsv} (RFC 4180 quoting, embedded newlines; {@code "header":
+ * true} takes the field names from each file's first record, else {@code "fields": [...]}),
+ * {@code jsonl} (one JSON object per line; nested values by dotted path, e.g. {@code "user.id"}).
+ */
+public record LoadSpec(String format, boolean header, List<String> fields, char delimiter, List<TableMapping> tables) {
+
+  public static final Set<String> FORMATS = Set.of("csv", "tsv", "jsonl");
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** One table: where its rows and cells come from. */
+  public record TableMapping(TableSpec table, KeyTemplate rowKey, List<CellMapping> cells, TimeRef timestamp) {}
+
+  public static LoadSpec fromJson(String json) {
+    JsonNode root;
+    try {
+      root = JSON.readTree(json);
+    } catch (java.io.IOException e) {
+      throw new IllegalArgumentException("the load spec is not valid JSON: " + e.getMessage());
+    }
+    SpecJson.onlyFields(root, Set.of("input", "tables"), "load spec");
+    JsonNode input = root.get("input");
+    if (input == null) {
+      throw new IllegalArgumentException("load spec: \"input\" is required, e.g. {\"format\": \"csv\", \"header\": true}");
+    }
+    SpecJson.onlyFields(input, Set.of("format", "header", "fields", "delimiter"), "input");
+    String format = SpecJson.text(input, "format", "input");
+    if (!FORMATS.contains(format)) {
+      throw new IllegalArgumentException("input: format '" + format + "' is not one of csv, tsv, jsonl");
+    }
+    boolean header = input.has("header") && input.get("header").asBoolean();
+    List<String> fields = new ArrayList<>();
+    input.path("fields").forEach(f -> fields.add(f.asText()));
+    if (format.equals("csv") || format.equals("tsv")) {
+      if (header == !fields.isEmpty()) {
+        throw new IllegalArgumentException("input: give either \"header\": true or \"fields\": [names] for " + format);
+      }
+    }
+    char delimiter = format.equals("tsv") ? '\t' : ',';
+    if (input.has("delimiter")) {
+      String d = SpecJson.text(input, "delimiter", "input");
+      if (d.length() != 1) {
+        throw new IllegalArgumentException("input: delimiter must be one character");
+      }
+      delimiter = d.charAt(0);
+    }
+    JsonNode tables = root.get("tables");
+    if (tables == null || !tables.isArray() || tables.isEmpty()) {
+      throw new IllegalArgumentException("load spec: \"tables\" must be a non-empty array");
+    }
+    List<TableMapping> out = new ArrayList<>();
+    for (JsonNode t : tables) {
+      out.add(table(t));
+    }
+    return new LoadSpec(format, header, List.copyOf(fields), delimiter, out);
+  }
+
+  private static TableMapping table(JsonNode t) {
+    if (!t.isObject()) {
+      throw new IllegalArgumentException("each table must be a JSON object");
+    }
+    String where = "table '" + t.path("name").asText("?") + "'";
+    ObjectNode spec = ((ObjectNode) t).deepCopy();
+    spec.remove(List.of("rowKey", "cells", "timestamp"));
+    TableSpec table = TableSpecJson.fromJson(spec.toString());
+    KeyTemplate rowKey = KeyTemplate.of(t.get("rowKey"), where + " rowKey");
+    JsonNode cellsNode = t.get("cells");
+    if (cellsNode == null || !cellsNode.isArray() || cellsNode.isEmpty()) {
+      throw new IllegalArgumentException(where + ": \"cells\" must be a non-empty array");
+    }
+    List<CellMapping> cells = new ArrayList<>();
+    for (int i = 0; i < cellsNode.size(); i++) {
+      CellMapping c = CellMapping.of(cellsNode.get(i), where + " cells[" + i + "]");
+      if (table.familyIndex(c.family()) < 0) {
+        throw new IllegalArgumentException(where + " cells[" + i + "]: no family '" + c.family() + "' (families: "
+            + table.familyNames() + ")");
+      }
+      cells.add(c);
+    }
+    TimeRef ts = t.has("timestamp") ? KeyPart.time(t.get("timestamp"), where + " timestamp") : null;
+    return new TableMapping(table, rowKey, cells, ts);
+  }
+
+  public List<TableSpec> tableSpecs() {
+    return tables.stream().map(TableMapping::table).toList();
+  }
+}

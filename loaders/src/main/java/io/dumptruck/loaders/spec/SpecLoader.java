@@ -1,0 +1,154 @@
+package io.dumptruck.loaders.spec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dumptruck.formats.output.CellSink;
+import io.dumptruck.formats.output.HFileTableOutputFormat;
+import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.loaders.LineLoaderMapper;
+import io.dumptruck.loaders.LoadOptions;
+import io.dumptruck.loaders.Loader;
+import io.dumptruck.loaders.Parsed;
+import io.dumptruck.loaders.text.CsvParser;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
+
+/** {@code dumptruck load spec --spec FILE}: any CSV/TSV/JSON-lines input into tables a JSON spec describes. */
+public final class SpecLoader implements Loader {
+  static final String SPEC = "spec";
+  /** internal: the spec's JSON, carried to the tasks. */
+  static final String SPEC_JSON = "dumptruck.load.spec.json";
+
+  @Override
+  public String name() {
+    return "spec";
+  }
+
+  @Override
+  public String summary() {
+    return "CSV, TSV or JSON lines into the tables a JSON spec describes (row-key parts, cells, encodings)";
+  }
+
+  @Override
+  public Map<String, String> options() {
+    Map<String, String> o = new LinkedHashMap<>();
+    o.put(SPEC, "the JSON load spec (local or HDFS path); see docs/spec-loader.md");
+    return o;
+  }
+
+  static String read(String path) {
+    if (path == null) {
+      throw new IllegalArgumentException("the spec loader needs --spec FILE");
+    }
+    Path p = new Path(path);
+    try (InputStream in = p.getFileSystem(new Configuration()).open(p)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("--spec " + path + " cannot be read: " + e.getMessage());
+    }
+  }
+
+  @Override
+  public List<TableSpec> tables(LoadOptions options) {
+    return LoadSpec.fromJson(read(options.get(SPEC, null))).tableSpecs();
+  }
+
+  @Override
+  public void configure(Job job, LoadOptions options, HFileTableOutputFormat.Configurator output) {
+    String json = read(options.get(SPEC, null));
+    job.getConfiguration().set(SPEC_JSON, json);
+    String format = LoadSpec.fromJson(json).format();
+    if (!format.equals("jsonl")) {
+      job.setInputFormatClass(CsvRecordInputFormat.class);
+    }
+    job.setMapperClass(SpecMapper.class);
+  }
+
+  /** Parses each record by the spec's input format, then builds every table's row and cells from its fields. */
+  public static final class SpecMapper extends LineLoaderMapper<FieldRecord> {
+    /** Why a record is rejected before the tables see it. */
+    public enum Reject { BAD_JSON, WRONG_FIELD_COUNT }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private LoadSpec spec;
+    private CsvParser csv;
+    private List<String> names;
+    private final List<List<CellSink.FamilyRef>> refs = new ArrayList<>();
+
+    @Override
+    protected void setup(CellSink sink, Context context) {
+      spec = LoadSpec.fromJson(context.getConfiguration().get(SPEC_JSON));
+      csv = new CsvParser(spec.delimiter());
+      names = spec.fields();
+      for (LoadSpec.TableMapping t : spec.tables()) {
+        List<CellSink.FamilyRef> families = new ArrayList<>();
+        t.cells().forEach(c -> families.add(sink.family(t.table().name(), c.family())));
+        refs.add(families);
+      }
+    }
+
+    @Override
+    protected Parsed<FieldRecord> parse(String line) {
+      if (spec.format().equals("jsonl")) {
+        if (line.isBlank()) {
+          return Parsed.skip();
+        }
+        try {
+          JsonNode n = JSON.readTree(line);
+          if (n == null || !n.isObject()) {
+            return Parsed.reject(Reject.BAD_JSON, "a JSON lines record must be one JSON object");
+          }
+          return Parsed.of(field -> {
+            JsonNode v = n.at("/" + field.replace("~", "~0").replace("/", "~1").replace('.', '/'));
+            return v.isMissingNode() || v.isNull() ? null : v.isValueNode() ? v.asText() : v.toString();
+          });
+        } catch (IOException e) {
+          return Parsed.reject(Reject.BAD_JSON, "not JSON: " + e.getMessage().split("\n")[0]);
+        }
+      }
+      Parsed<List<String>> fields = csv.parseLine(line);
+      if (!fields.isRecord()) {
+        return fields.isSkip() ? Parsed.skip() : Parsed.reject(fields.reason(), fields.detail());
+      }
+      if (spec.header() && offset() == 0) {
+        names = fields.record();
+        return Parsed.skip();
+      }
+      List<String> values = fields.record();
+      if (values.size() != names.size()) {
+        return Parsed.reject(Reject.WRONG_FIELD_COUNT, "expected " + names.size() + " fields " + names + ", found " + values.size());
+      }
+      Map<String, String> byName = new HashMap<>();
+      for (int i = 0; i < names.size(); i++) {
+        byName.put(names.get(i), values.get(i));
+      }
+      return Parsed.of(byName::get);
+    }
+
+    @Override
+    protected void emit(FieldRecord r, CellSink sink) throws IOException, InterruptedException {
+      for (int t = 0; t < spec.tables().size(); t++) {
+        LoadSpec.TableMapping table = spec.tables().get(t);
+        byte[] row = table.rowKey().build(r);
+        long rowTs = table.timestamp() != null ? table.timestamp().read(r) : loadTimestamp();
+        for (int c = 0; c < table.cells().size(); c++) {
+          CellMapping cell = table.cells().get(c);
+          byte[] qualifier = cell.qualifier(r);
+          byte[] value = cell.value(r);
+          if (qualifier != null && value != null) {
+            sink.put(refs.get(t).get(c), row, qualifier, cell.timestamp() != null ? cell.timestamp().read(r) : rowTs, value);
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,60 @@
+package io.dumptruck.loaders.spec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoField;
+import java.time.temporal.TemporalAccessor;
+import java.util.Locale;
+
+/**
+ * A time read from a field: epoch milliseconds by default, epoch seconds with {@code "unit": "s"},
+ * or text in a {@code "pattern"} (java.time, read as UTC when it has no zone). A value that does not
+ * read is an IllegalArgumentException, which rejects the record.
+ * <pre>{@code {"field": "created", "pattern": "yyyy-MM-dd HH:mm:ss"}}</pre>
+ */
+public record TimeRef(String field, String pattern, boolean seconds) {
+
+  static TimeRef of(JsonNode n, String where) {
+    String field = SpecJson.text(n, "field", where);
+    String pattern = n.has("pattern") ? SpecJson.text(n, "pattern", where) : null;
+    boolean seconds = n.has("unit") && SpecJson.text(n, "unit", where).equals("s");
+    if (pattern != null) {
+      try {
+        DateTimeFormatter.ofPattern(pattern, Locale.ROOT);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(where + ": bad date pattern '" + pattern + "': " + e.getMessage());
+      }
+    }
+    return new TimeRef(field, pattern, seconds);
+  }
+
+  /** The time of the record, epoch ms. */
+  public long read(FieldRecord r) {
+    String v = r.get(field);
+    if (v == null || v.isEmpty()) {
+      throw new IllegalArgumentException("no time in field '" + field + "'");
+    }
+    if (pattern == null) {
+      try {
+        long t = Long.parseLong(v.trim());
+        return seconds ? Math.multiplyExact(t, 1000L) : t;
+      } catch (NumberFormatException | ArithmeticException e) {
+        throw new IllegalArgumentException("field '" + field + "': '" + v + "' is not epoch " + (seconds ? "seconds" : "milliseconds"));
+      }
+    }
+    try {
+      TemporalAccessor parsed = DateTimeFormatter.ofPattern(pattern, Locale.ROOT).parse(v.trim());
+      if (parsed.isSupported(ChronoField.INSTANT_SECONDS)) {
+        return parsed.getLong(ChronoField.INSTANT_SECONDS) * 1000 + parsed.get(ChronoField.MILLI_OF_SECOND);
+      }
+      if (!parsed.isSupported(ChronoField.HOUR_OF_DAY)) {
+        return java.time.LocalDate.from(parsed).atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli();
+      }
+      return LocalDateTime.from(parsed).toInstant(ZoneOffset.UTC).toEpochMilli();
+    } catch (java.time.DateTimeException e) {
+      throw new IllegalArgumentException("field '" + field + "': '" + v + "' does not match " + pattern);
+    }
+  }
+}

@@ -1,0 +1,126 @@
+package io.dumptruck.loaders.spec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dumptruck.loaders.LoadJob;
+import io.dumptruck.loaders.LoadOptions;
+import io.dumptruck.loaders.LoadTesting;
+import io.dumptruck.formats.testing.LocalJobs;
+import java.io.File;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The declarative loader on the shipped blog/users examples and on JSON lines; expected cells written out here. */
+class SpecLoadTest {
+  @TempDir File tmp;
+
+  private LoadTesting.Loaded load(String specFile, String inputDir) throws Exception {
+    Path out = new Path(tmp.getAbsolutePath(), "out");
+    LoadOptions o = new LoadOptions(List.of(new Path(new File(inputDir).getAbsolutePath())), out, 1, LoadTesting.LOAD_TS, 1.0,
+        Map.of("spec", new File(specFile).getAbsolutePath()));
+    SpecLoader loader = new SpecLoader();
+    Job job = LoadJob.prepare(LocalJobs.localConf(), loader, o);
+    assertTrue(job.waitForCompletion(false));
+    LoadJob.Report report = LoadJob.finish(loader, job, o);
+    assertEquals(report.read(), report.loaded() + report.rejected());
+    return new LoadTesting.Loaded(out, report, LocalJobs.localConf());
+  }
+
+  @Test
+  void blogExample() throws Exception {
+    LoadTesting.Loaded l = load("../sample-data/spec/blog-spec.json", "../sample-data/spec/blog");
+    assertEquals(9, l.report().read());
+    assertEquals(3, l.report().rejected());
+    long edited1 = 1171188000000L; // 2007-02-11T10:00:00Z
+    long edited2 = 1171269000000L; // 2007-02-12T08:30:00Z
+    long edited3 = 1171358100000L; // 2007-02-13T09:15:00Z
+    long news = 1172773205000L;    // 2007-03-01T18:20:05Z
+    String bl = "bl20070211100000";
+    String nw = "nw20070301182005";
+    TreeSet<String> expected = new TreeSet<>(List.of(
+        bl + " info:author @" + edited3 + " = jim", bl + " info:title @" + edited3 + " = HBase, a first look",
+        bl + " info:under_title @" + edited3 + " = The data model",
+        bl + " text: @" + edited3 + " = Final text; it says \"sorted map of maps\".",
+        bl + " text: @" + edited2 + " = Second draft, with a table:\nrow | family:qualifier | value",
+        bl + " text: @" + edited1 + " = First draft of the post.",
+        bl + " comment_title:20070213110203 @" + edited3 + " = Nice", bl + " comment_author:20070213110203 @" + edited3 + " = ann",
+        bl + " comment_text:20070213110203 @" + edited3 + " = Clear, thanks.",
+        bl + " comment_title:20070214074500 @" + edited3 + " = Question", bl + " comment_author:20070214074500 @" + edited3 + " = bob",
+        bl + " comment_text:20070214074500 @" + edited3 + " = What about versions?",
+        nw + " info:author @" + news + " = ann", nw + " info:title @" + news + " = Release notes",
+        nw + " info:under_title @" + news + " = Zürich meetup", nw + " text: @" + news + " = Notes from the meetup."));
+    assertEquals(expected, l.cells("blogtable", LoadTesting::utf8, LoadTesting::utf8, 3));
+  }
+
+  @Test
+  void usersStoreAPasswordHashNeverThePassword() throws Exception {
+    LoadTesting.Loaded l = load("../sample-data/spec/users-spec.json", "../sample-data/spec/users");
+    assertEquals(1, l.report().rejected(), "bob has no password and it is required");
+    String jim = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+        .digest("correct horse battery staple".getBytes(StandardCharsets.UTF_8)));
+    TreeSet<String> cells = l.cells("usertable", LoadTesting::utf8, HexFormat.of()::formatHex, 1);
+    assertTrue(cells.contains("jim info:password @" + LoadTesting.LOAD_TS + " = " + jim), cells.toString());
+    assertTrue(cells.stream().noneMatch(c -> c.contains(HexFormat.of().formatHex("correct horse".getBytes(StandardCharsets.UTF_8)))));
+  }
+
+  @Test
+  void jsonLinesWithEveryKeyPart() throws Exception {
+    String spec = """
+        {"input": {"format": "jsonl"},
+         "tables": [{"name": "t", "families": [{"name": "d", "maxVersions": 1}], "regions": {"kind": "salted", "count": 4},
+           "rowKey": [{"salt": 4}, {"md5": "user.id"}, {"literal": "\\\\x00"}, {"reverseTimestamp": "ts"}, {"zeroPadded": "n", "width": 6},
+                      {"long": "n"}, {"bucket": 8, "time": "ts"}, {"reversedDomain": "url"}],
+           "cells": [{"column": "d:n", "field": "n", "encoding": "long"}, {"column": "d:x", "field": "x", "encoding": "double"},
+                     {"column": "d:tags", "field": "tags"}]}]}""";
+    File specFile = new File(tmp, "spec.json");
+    Files.writeString(specFile.toPath(), spec);
+    File in = new File(tmp, "in");
+    in.mkdirs();
+    Files.write(new File(in, "r.jsonl").toPath(), List.of(
+        "{\"user\": {\"id\": \"u1\"}, \"ts\": 1000, \"n\": 42, \"x\": 1.5, \"url\": \"http://www.Example.com/a\", \"tags\": [\"a\",\"b\"]}",
+        "{\"user\": {\"id\": \"u2\"}, \"ts\": 1000, \"n\": \"NaN\", \"x\": 1.5, \"url\": \"http://x.com/\"}",
+        "[1, 2]", "{not json", ""), StandardCharsets.UTF_8);
+    LoadTesting.Loaded l = load(specFile.getPath(), in.getPath());
+    assertEquals(4, l.report().read());
+    assertEquals(1, l.report().loaded());
+    byte[] md5 = MessageDigest.getInstance("MD5").digest("u1".getBytes(StandardCharsets.UTF_8));
+    ByteBuffer rest = ByteBuffer.allocate(16 + 1 + 8 + 6 + 8 + 1 + 17).put(md5).put((byte) 0).putLong(Long.MAX_VALUE - 1000)
+        .put("000042".getBytes(StandardCharsets.US_ASCII)).putLong(42).put((byte) (1000 % 8))
+        .put("com.example.www/a".getBytes(StandardCharsets.US_ASCII)); // the reversed host, then the path
+    byte[] restBytes = rest.array();
+    int salt = (MessageDigest.getInstance("MD5").digest(restBytes)[0] & 0xFF) % 4;
+    String row = String.format("%02x", salt) + HexFormat.of().formatHex(restBytes);
+    TreeSet<String> cells = l.cells("t", HexFormat.of()::formatHex, HexFormat.of()::formatHex, 1);
+    assertEquals(new TreeSet<>(List.of(
+        row + " d:n @" + LoadTesting.LOAD_TS + " = " + HexFormat.of().formatHex(ByteBuffer.allocate(8).putLong(42).array()),
+        row + " d:x @" + LoadTesting.LOAD_TS + " = " + HexFormat.of().formatHex(ByteBuffer.allocate(8).putDouble(1.5).array()),
+        row + " d:tags @" + LoadTesting.LOAD_TS + " = " + HexFormat.of().formatHex("[\"a\",\"b\"]".getBytes(StandardCharsets.UTF_8)))), cells);
+  }
+
+  @Test
+  void badSpecsFailBeforeAnyTask() {
+    for (String[] bad : new String[][] {
+        {"{\"tables\": []}", "\"input\" is required"},
+        {"{\"input\": {\"format\": \"xml\"}, \"tables\": []}", "format 'xml'"},
+        {"{\"input\": {\"format\": \"csv\"}, \"tables\": []}", "either \"header\": true or \"fields\""},
+        {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"../x\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"field\": \"a\"}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}]}]}", "'../x' is not allowed"},
+        {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"a:b\"}], \"rowKey\": [{\"field\": \"a\"}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}]}]}", "'a:b' is not allowed"},
+        {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"sha1\": \"a\"}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}]}]}", "unknown key part"},
+        {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"field\": \"a\"}], \"cells\": [{\"column\": \"g:a\", \"field\": \"a\"}]}]}", "no family 'g'"}}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LoadSpec.fromJson(bad[0]), bad[0]);
+      assertTrue(e.getMessage().contains(bad[1]), e.getMessage());
+    }
+  }
+}
