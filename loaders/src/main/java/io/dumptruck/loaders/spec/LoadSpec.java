@@ -23,11 +23,13 @@ import java.util.Set;
  * }</pre>
  * Input formats: {@code csv} and {@code tsv} (RFC 4180 quoting, embedded newlines; {@code "header":
  * true} takes the field names from each file's first record, else {@code "fields": [...]}),
- * {@code jsonl} (one JSON object per line; nested values by dotted path, e.g. {@code "user.id"}).
+ * {@code jsonl} (one JSON object per line; nested values by dotted path, e.g. {@code "user.id"}),
+ * {@code avro} and {@code parquet} (records by field name, nested records by dotted path; the files'
+ * own schema is used).
  */
 public record LoadSpec(String format, boolean header, List<String> fields, char delimiter, List<TableMapping> tables) {
 
-  public static final Set<String> FORMATS = Set.of("csv", "tsv", "jsonl");
+  public static final Set<String> FORMATS = Set.of("csv", "tsv", "jsonl", "avro", "parquet");
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** One table: where its rows and cells come from. */
@@ -48,7 +50,7 @@ public record LoadSpec(String format, boolean header, List<String> fields, char 
     SpecJson.onlyFields(input, Set.of("format", "header", "fields", "delimiter"), "input");
     String format = SpecJson.text(input, "format", "input");
     if (!FORMATS.contains(format)) {
-      throw new IllegalArgumentException("input: format '" + format + "' is not one of csv, tsv, jsonl");
+      throw new IllegalArgumentException("input: format '" + format + "' is not one of avro, csv, jsonl, parquet, tsv");
     }
     boolean header = input.has("header") && input.get("header").asBoolean();
     List<String> fields = new ArrayList<>();

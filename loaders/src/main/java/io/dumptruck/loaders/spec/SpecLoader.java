@@ -35,7 +35,7 @@ public final class SpecLoader implements Loader {
 
   @Override
   public String summary() {
-    return "CSV, TSV or JSON lines into the tables a JSON spec describes (row-key parts, cells, encodings)";
+    return "CSV, TSV, JSON lines, Avro or Parquet into the tables a JSON spec describes (row-key parts, cells, encodings)";
   }
 
   @Override
@@ -66,14 +66,102 @@ public final class SpecLoader implements Loader {
   public void configure(Job job, LoadOptions options, HFileTableOutputFormat.Configurator output) {
     String json = read(options.get(SPEC, null));
     job.getConfiguration().set(SPEC_JSON, json);
-    String format = LoadSpec.fromJson(json).format();
-    if (!format.equals("jsonl")) {
-      job.setInputFormatClass(CsvRecordInputFormat.class);
+    switch (LoadSpec.fromJson(json).format()) {
+      case "jsonl" -> job.setMapperClass(SpecMapper.class);
+      case "avro" -> {
+        job.setInputFormatClass(org.apache.avro.mapreduce.AvroKeyInputFormat.class);
+        job.setMapperClass(AvroSpecMapper.class);
+      }
+      case "parquet" -> {
+        job.setInputFormatClass(org.apache.parquet.avro.AvroParquetInputFormat.class);
+        job.setMapperClass(ParquetSpecMapper.class);
+      }
+      default -> {
+        job.setInputFormatClass(CsvRecordInputFormat.class);
+        job.setMapperClass(SpecMapper.class);
+      }
     }
-    job.setMapperClass(SpecMapper.class);
   }
 
-  /** Parses each record by the spec's input format, then builds every table's row and cells from its fields. */
+  /** Builds every table's row and cells of the spec from one record's fields. */
+  static final class TableWriter {
+    private final LoadSpec spec;
+    private final List<List<CellSink.FamilyRef>> refs = new ArrayList<>();
+
+    TableWriter(LoadSpec spec, CellSink sink) {
+      this.spec = spec;
+      for (LoadSpec.TableMapping t : spec.tables()) {
+        List<CellSink.FamilyRef> families = new ArrayList<>();
+        t.cells().forEach(c -> families.add(sink.family(t.table().name(), c.family())));
+        refs.add(families);
+      }
+    }
+
+    void emit(FieldRecord r, CellSink sink, long loadTimestamp) throws IOException, InterruptedException {
+      for (int t = 0; t < spec.tables().size(); t++) {
+        LoadSpec.TableMapping table = spec.tables().get(t);
+        byte[] row = table.rowKey().build(r);
+        long rowTs = table.timestamp() != null ? table.timestamp().read(r) : loadTimestamp;
+        for (int c = 0; c < table.cells().size(); c++) {
+          CellMapping cell = table.cells().get(c);
+          byte[] qualifier = cell.qualifier(r);
+          byte[] value = cell.value(r);
+          if (qualifier != null && value != null) {
+            sink.put(refs.get(t).get(c), row, qualifier, cell.timestamp() != null ? cell.timestamp().read(r) : rowTs, value);
+          }
+        }
+      }
+    }
+  }
+
+  /** Avro files: each record's fields by name. */
+  public static final class AvroSpecMapper
+      extends io.dumptruck.loaders.LoaderMapper<org.apache.avro.mapred.AvroKey<org.apache.avro.generic.GenericRecord>,
+          org.apache.hadoop.io.NullWritable, FieldRecord> {
+    private TableWriter tables;
+    private long index;
+
+    @Override
+    protected void setup(CellSink sink, Context context) {
+      tables = new TableWriter(LoadSpec.fromJson(context.getConfiguration().get(SPEC_JSON)), sink);
+    }
+
+    @Override
+    protected void map(org.apache.avro.mapred.AvroKey<org.apache.avro.generic.GenericRecord> key,
+        org.apache.hadoop.io.NullWritable none, Context context) throws IOException, InterruptedException {
+      load(context, index++, key.datum().toString(), Parsed.of(new GenericRecordFields(key.datum())));
+    }
+
+    @Override
+    protected void emit(FieldRecord r, CellSink sink) throws IOException, InterruptedException {
+      tables.emit(r, sink, loadTimestamp());
+    }
+  }
+
+  /** Parquet files, read as Avro records: each record's fields by name. */
+  public static final class ParquetSpecMapper
+      extends io.dumptruck.loaders.LoaderMapper<Void, org.apache.avro.generic.GenericRecord, FieldRecord> {
+    private TableWriter tables;
+    private long index;
+
+    @Override
+    protected void setup(CellSink sink, Context context) {
+      tables = new TableWriter(LoadSpec.fromJson(context.getConfiguration().get(SPEC_JSON)), sink);
+    }
+
+    @Override
+    protected void map(Void key, org.apache.avro.generic.GenericRecord record, Context context)
+        throws IOException, InterruptedException {
+      load(context, index++, record.toString(), Parsed.of(new GenericRecordFields(record)));
+    }
+
+    @Override
+    protected void emit(FieldRecord r, CellSink sink) throws IOException, InterruptedException {
+      tables.emit(r, sink, loadTimestamp());
+    }
+  }
+
+  /** Parses each CSV/TSV record or JSON line, then builds every table's row and cells from its fields. */
   public static final class SpecMapper extends LineLoaderMapper<FieldRecord> {
     /** Why a record is rejected before the tables see it. */
     public enum Reject { BAD_JSON, WRONG_FIELD_COUNT }
@@ -82,18 +170,14 @@ public final class SpecLoader implements Loader {
     private LoadSpec spec;
     private CsvParser csv;
     private List<String> names;
-    private final List<List<CellSink.FamilyRef>> refs = new ArrayList<>();
+    private TableWriter tables;
 
     @Override
     protected void setup(CellSink sink, Context context) {
       spec = LoadSpec.fromJson(context.getConfiguration().get(SPEC_JSON));
       csv = new CsvParser(spec.delimiter());
       names = spec.fields();
-      for (LoadSpec.TableMapping t : spec.tables()) {
-        List<CellSink.FamilyRef> families = new ArrayList<>();
-        t.cells().forEach(c -> families.add(sink.family(t.table().name(), c.family())));
-        refs.add(families);
-      }
+      tables = new TableWriter(spec, sink);
     }
 
     @Override
@@ -136,19 +220,7 @@ public final class SpecLoader implements Loader {
 
     @Override
     protected void emit(FieldRecord r, CellSink sink) throws IOException, InterruptedException {
-      for (int t = 0; t < spec.tables().size(); t++) {
-        LoadSpec.TableMapping table = spec.tables().get(t);
-        byte[] row = table.rowKey().build(r);
-        long rowTs = table.timestamp() != null ? table.timestamp().read(r) : loadTimestamp();
-        for (int c = 0; c < table.cells().size(); c++) {
-          CellMapping cell = table.cells().get(c);
-          byte[] qualifier = cell.qualifier(r);
-          byte[] value = cell.value(r);
-          if (qualifier != null && value != null) {
-            sink.put(refs.get(t).get(c), row, qualifier, cell.timestamp() != null ? cell.timestamp().read(r) : rowTs, value);
-          }
-        }
-      }
+      tables.emit(r, sink, loadTimestamp());
     }
   }
 }

@@ -109,6 +109,79 @@ class SpecLoadTest {
         row + " d:tags @" + LoadTesting.LOAD_TS + " = " + HexFormat.of().formatHex("[\"a\",\"b\"]".getBytes(StandardCharsets.UTF_8)))), cells);
   }
 
+  static final String AVRO_SCHEMA = "{\"type\": \"record\", \"name\": \"Visit\", \"fields\": ["
+      + "{\"name\": \"user\", \"type\": {\"type\": \"record\", \"name\": \"User\", \"fields\": [{\"name\": \"id\", \"type\": \"string\"}]}},"
+      + "{\"name\": \"ts\", \"type\": \"long\"}, {\"name\": \"page\", \"type\": [\"null\", \"string\"]}]}";
+
+  private static String visitSpec(String format) {
+    return "{\"input\": {\"format\": \"" + format + "\"}, \"tables\": [{\"name\": \"visits\", \"families\": [{\"name\": \"p\"}],"
+        + " \"rowKey\": [{\"field\": \"user.id\"}, {\"literal\": \"\\\\x00\"}, {\"reverseTimestamp\": \"ts\"}],"
+        + " \"timestamp\": \"ts\", \"cells\": [{\"column\": \"p:u\", \"field\": \"page\", \"required\": true}]}]}";
+  }
+
+  private static List<org.apache.avro.generic.GenericRecord> visits() {
+    org.apache.avro.Schema schema = new org.apache.avro.Schema.Parser().parse(AVRO_SCHEMA);
+    List<org.apache.avro.generic.GenericRecord> out = new java.util.ArrayList<>();
+    String[][] rows = {{"u1", "1000", "/a"}, {"u1", "2000", "/b"}, {"u2", "1500", null}};
+    for (String[] r : rows) {
+      org.apache.avro.generic.GenericRecord user = new org.apache.avro.generic.GenericData.Record(schema.getField("user").schema());
+      user.put("id", r[0]);
+      org.apache.avro.generic.GenericRecord v = new org.apache.avro.generic.GenericData.Record(schema);
+      v.put("user", user);
+      v.put("ts", Long.parseLong(r[1]));
+      v.put("page", r[2]);
+      out.add(v);
+    }
+    return out;
+  }
+
+  private void assertVisits(LoadTesting.Loaded l) throws Exception {
+    assertEquals(3, l.report().read());
+    assertEquals(1, l.report().rejected(), "the record without the required page");
+    TreeSet<String> expected = new TreeSet<>();
+    for (Object[] v : new Object[][] {{"u1", 1000L, "/a"}, {"u1", 2000L, "/b"}}) {
+      byte[] row = ByteBuffer.allocate(11).put(((String) v[0]).getBytes(StandardCharsets.UTF_8)).put((byte) 0)
+          .putLong(Long.MAX_VALUE - (long) v[1]).array();
+      expected.add(HexFormat.of().formatHex(row) + " p:u @" + v[1] + " = " + v[2]);
+    }
+    assertEquals(expected, l.cells("visits", HexFormat.of()::formatHex, LoadTesting::utf8, 1));
+  }
+
+  @Test
+  void avroFiles() throws Exception {
+    File spec = new File(tmp, "avro-spec.json");
+    Files.writeString(spec.toPath(), visitSpec("avro"));
+    File in = new File(tmp, "avro");
+    in.mkdirs();
+    org.apache.avro.Schema schema = new org.apache.avro.Schema.Parser().parse(AVRO_SCHEMA);
+    try (org.apache.avro.file.DataFileWriter<org.apache.avro.generic.GenericRecord> w =
+        new org.apache.avro.file.DataFileWriter<>(new org.apache.avro.generic.GenericDatumWriter<>(schema))) {
+      w.create(schema, new File(in, "visits.avro"));
+      for (org.apache.avro.generic.GenericRecord r : visits()) {
+        w.append(r);
+      }
+    }
+    assertVisits(load(spec.getPath(), in.getPath()));
+  }
+
+  @Test
+  void parquetFiles() throws Exception {
+    File spec = new File(tmp, "parquet-spec.json");
+    Files.writeString(spec.toPath(), visitSpec("parquet"));
+    File in = new File(tmp, "parquet");
+    in.mkdirs();
+    org.apache.avro.Schema schema = new org.apache.avro.Schema.Parser().parse(AVRO_SCHEMA);
+    try (org.apache.parquet.hadoop.ParquetWriter<org.apache.avro.generic.GenericRecord> w =
+        org.apache.parquet.avro.AvroParquetWriter.<org.apache.avro.generic.GenericRecord>builder(
+            org.apache.parquet.hadoop.util.HadoopOutputFile.fromPath(new Path(new File(in, "visits.parquet").getPath()),
+                LocalJobs.localConf())).withSchema(schema).build()) {
+      for (org.apache.avro.generic.GenericRecord r : visits()) {
+        w.write(r);
+      }
+    }
+    assertVisits(load(spec.getPath(), in.getPath()));
+  }
+
   @Test
   void badSpecsFailBeforeAnyTask() {
     for (String[] bad : new String[][] {

@@ -1,0 +1,121 @@
+package io.dumptruck.loaders;
+
+import io.dumptruck.formats.output.CellSink;
+import io.dumptruck.formats.output.MapOutputSampler;
+import io.dumptruck.formats.shuffle.CellKey;
+import java.io.IOException;
+import org.apache.hadoop.io.BytesWritable;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+
+/**
+ * The mapper of every loader: hands each parsed record to the loader's schema and sends whatever
+ * cannot be loaded to the {@link RejectSink} with its source position and reason. Nothing a record
+ * contains can fail the task: a parser rejects, and a schema that refuses a record (an
+ * {@code IllegalArgumentException}, e.g. a key too long for HBase) rejects it too, with none of its
+ * cells written. Counts per {@link LoadCounter}. {@link LineLoaderMapper} reads text lines; other
+ * inputs (Avro, Parquet) call {@link #load} with their own records.
+ */
+public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey, BytesWritable> {
+  /** Reasons every loader shares. */
+  public enum CommonReject { INVALID_UTF8, SCHEMA }
+
+  private RejectSink rejects;
+  private CellSink sink;
+  private String source;
+  private long loadTimestamp;
+  private String line;
+  private long offset;
+
+  /** Emits the cells of one record; an IllegalArgumentException rejects the record. */
+  protected abstract void emit(R record, CellSink sink) throws IOException, InterruptedException;
+
+  /** Resolves the loader's tables and families; called once per task. */
+  protected abstract void setup(CellSink sink, Context context);
+
+  /** Sets the record being parsed, so that parsers may ask {@link #offset()} (e.g. for a CSV header). */
+  protected final void setCurrent(String raw, long offset) {
+    this.line = raw;
+    this.offset = offset;
+  }
+
+  /** The line being loaded (for schemas that key on the raw line). */
+  protected final String line() {
+    return line;
+  }
+
+  /** The byte offset of the line being loaded in its file. */
+  protected final long offset() {
+    return offset;
+  }
+
+  /** Where the line being loaded comes from: {@code file:byte offset}, as in the rejects. */
+  protected final String position() {
+    return source + ":" + offset;
+  }
+
+  /** The cell timestamp for records without a time of their own. */
+  protected final long loadTimestamp() {
+    return loadTimestamp;
+  }
+
+  @Override
+  protected final void setup(Context context) {
+    rejects = MapOutputSampler.isSampling(context.getConfiguration()) ? null : new RejectSink(context);
+    sink = CellSink.of(context);
+    source = context.getInputSplit() instanceof FileSplit f ? f.getPath().getName() : String.valueOf(context.getInputSplit());
+    loadTimestamp = LoaderConf.loadTimestamp(context.getConfiguration());
+    setup(sink, context);
+  }
+
+  /**
+   * Loads one record that {@code raw} (its text, for the rejects) parsed to: counts it, sends a reject
+   * to the rejects, or emits its cells — all or none of them.
+   */
+  protected final void load(Context context, long offset, String raw, Parsed<R> parsed) throws IOException, InterruptedException {
+    this.line = raw;
+    this.offset = offset;
+    if (parsed.isSkip()) {
+      context.getCounter(LoadCounter.LINES_SKIPPED).increment(1);
+      return;
+    }
+    context.getCounter(LoadCounter.RECORDS_READ).increment(1);
+    if (parsed.isReject()) {
+      reject(context, offset, parsed.reason(), parsed.detail(), raw);
+      return;
+    }
+    sink.begin();
+    try {
+      emit(parsed.record(), sink);
+    } catch (IllegalArgumentException e) {
+      sink.rollback();
+      reject(context, offset, CommonReject.SCHEMA, e.getMessage(), raw);
+      return;
+    }
+    sink.commit();
+    context.getCounter(LoadCounter.RECORDS_LOADED).increment(1);
+  }
+
+  /** Counts a record that is rejected before it parses (e.g. invalid UTF-8) and sends it to the rejects. */
+  protected final void rejectUnparsed(Context context, long offset, Enum<?> reason, String detail, String raw)
+      throws IOException, InterruptedException {
+    context.getCounter(LoadCounter.RECORDS_READ).increment(1);
+    reject(context, offset, reason, detail, raw);
+  }
+
+  private void reject(Context context, long offset, Enum<?> reason, String detail, String raw)
+      throws IOException, InterruptedException {
+    context.getCounter(LoadCounter.RECORDS_REJECTED).increment(1);
+    context.getCounter(LoadCounter.REASON_GROUP, reason.name()).increment(1);
+    if (rejects != null) {
+      rejects.reject(source + ":" + offset, reason, detail, raw);
+    }
+  }
+
+  @Override
+  protected void cleanup(Context context) throws IOException, InterruptedException {
+    if (rejects != null) {
+      rejects.close();
+    }
+  }
+}
