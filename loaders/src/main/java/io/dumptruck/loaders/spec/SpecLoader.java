@@ -114,50 +114,43 @@ public final class SpecLoader implements Loader {
     }
   }
 
-  /** Avro files: each record's fields by name. */
-  public static final class AvroSpecMapper
-      extends io.dumptruck.loaders.LoaderMapper<org.apache.avro.mapred.AvroKey<org.apache.avro.generic.GenericRecord>,
-          org.apache.hadoop.io.NullWritable, FieldRecord> {
+  /** A mapper over Avro records (from Avro or Parquet files): each record's fields by name. */
+  abstract static class AvroRecordMapper<K, V> extends io.dumptruck.loaders.LoaderMapper<K, V, FieldRecord> {
     private TableWriter tables;
     private long index;
 
     @Override
-    protected void setup(CellSink sink, Context context) {
+    protected final void setup(CellSink sink, Context context) {
       tables = new TableWriter(LoadSpec.fromJson(context.getConfiguration().get(SPEC_JSON)), sink);
     }
 
-    @Override
-    protected void map(org.apache.avro.mapred.AvroKey<org.apache.avro.generic.GenericRecord> key,
-        org.apache.hadoop.io.NullWritable none, Context context) throws IOException, InterruptedException {
-      load(context, index++, key.datum().toString(), Parsed.of(new GenericRecordFields(key.datum())));
-    }
-
-    @Override
-    protected void emit(FieldRecord r, CellSink sink) throws IOException, InterruptedException {
-      tables.emit(r, sink, loadTimestamp());
-    }
-  }
-
-  /** Parquet files, read as Avro records: each record's fields by name. */
-  public static final class ParquetSpecMapper
-      extends io.dumptruck.loaders.LoaderMapper<Void, org.apache.avro.generic.GenericRecord, FieldRecord> {
-    private TableWriter tables;
-    private long index;
-
-    @Override
-    protected void setup(CellSink sink, Context context) {
-      tables = new TableWriter(LoadSpec.fromJson(context.getConfiguration().get(SPEC_JSON)), sink);
-    }
-
-    @Override
-    protected void map(Void key, org.apache.avro.generic.GenericRecord record, Context context)
-        throws IOException, InterruptedException {
+    /** Loads one record; its position in the rejects is its number within the task. */
+    final void load(Context context, org.apache.avro.generic.GenericRecord record) throws IOException, InterruptedException {
       load(context, index++, record.toString(), Parsed.of(new GenericRecordFields(record)));
     }
 
     @Override
-    protected void emit(FieldRecord r, CellSink sink) throws IOException, InterruptedException {
+    protected final void emit(FieldRecord r, CellSink sink) throws IOException, InterruptedException {
       tables.emit(r, sink, loadTimestamp());
+    }
+  }
+
+  /** Avro files. */
+  public static final class AvroSpecMapper extends AvroRecordMapper<
+      org.apache.avro.mapred.AvroKey<org.apache.avro.generic.GenericRecord>, org.apache.hadoop.io.NullWritable> {
+    @Override
+    protected void map(org.apache.avro.mapred.AvroKey<org.apache.avro.generic.GenericRecord> key,
+        org.apache.hadoop.io.NullWritable none, Context context) throws IOException, InterruptedException {
+      load(context, key.datum());
+    }
+  }
+
+  /** Parquet files, read as Avro records. */
+  public static final class ParquetSpecMapper extends AvroRecordMapper<Void, org.apache.avro.generic.GenericRecord> {
+    @Override
+    protected void map(Void key, org.apache.avro.generic.GenericRecord record, Context context)
+        throws IOException, InterruptedException {
+      load(context, record);
     }
   }
 
