@@ -92,6 +92,42 @@ class GraphLoadTest {
     assertTrue(rejects.stream().anyMatch(r -> r.contains("\tBAD_TIME\t") && r.endsWith("\tdave\tbob\tnotatime")), rejects.toString());
   }
 
+  @Test
+  void compressedInputsAndGlobs() throws Exception {
+    File dir = new File(tmp, "in");
+    dir.mkdirs();
+    try (var gz = new java.io.OutputStreamWriter(new java.util.zip.GZIPOutputStream(
+        new java.io.FileOutputStream(new File(dir, "a.tsv.gz"))), StandardCharsets.UTF_8)) {
+      gz.write("alice\tbob\nbob\tcarol\n");
+    }
+    org.apache.hadoop.io.compress.BZip2Codec bzip2 = new org.apache.hadoop.io.compress.BZip2Codec();
+    bzip2.setConf(LocalJobs.localConf());
+    try (var bz = new java.io.OutputStreamWriter(bzip2.createOutputStream(
+        new java.io.FileOutputStream(new File(dir, "b.tsv.bz2"))), StandardCharsets.UTF_8)) {
+      bz.write("carol\tdave\n");
+    }
+    Files.writeString(new File(dir, "c.txt").toPath(), "ignored\tby the glob\n");
+    Configuration conf = LocalJobs.localConf();
+    Path out = new Path(tmp.getAbsolutePath(), "gz-out");
+    LoadOptions options = new LoadOptions(List.of(new Path(dir.getPath() + "/*.tsv.*")), out, 1, LOAD_TS, 0.0, Map.of());
+    Job job = LoadJob.prepare(conf, new GraphLoader(), options);
+    assertTrue(job.waitForCompletion(false));
+    LoadJob.Report report = LoadJob.finish(new GraphLoader(), job, options);
+    assertEquals(3, report.read());
+    assertEquals(3, report.loaded());
+    assertEquals(3, cells(conf, new Path(out, "follows"), true).size());
+  }
+
+  @Test
+  void anInputThatMatchesNothingIsRefusedBeforeAnyTask() {
+    LoadOptions options = new LoadOptions(List.of(new Path(tmp.getAbsolutePath(), "nothing-*.tsv")),
+        new Path(tmp.getAbsolutePath(), "never"), 1, LOAD_TS, 0.0, Map.of());
+    java.io.FileNotFoundException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.FileNotFoundException.class,
+        () -> LoadJob.prepare(LocalJobs.localConf(), new GraphLoader(), options));
+    assertTrue(e.getMessage().contains("matches no file"), e.getMessage());
+    assertFalse(new File(tmp, "never").exists());
+  }
+
   private static long offsetOf(List<String> lines, int index) {
     long offset = 0;
     for (int i = 0; i < index; i++) {
