@@ -32,7 +32,7 @@ public final class DemoCommand extends Command {
   static final List<Step> STEPS = List.of(
       new Step("graph", "graph", Map.of("layouts", "edges,adjacency,adjacency-ro"), "graph"),
       new Step("weblogs", "weblogs", Map.of(), "weblogs"),
-      new Step("geo", "geo", Map.of(), "geo"),
+      new Step("geo", "geo", Map.of("regions-file", "regions/regions.geojson", "zooms", "2-6"), "geo"),
       new Step("titles", "titles", Map.of(), "titles"),
       new Step("ipblocks", "ipblocks", Map.of(), "ipblocks"),
       new Step("events", "events", Map.of("layout", "bucketed", "buckets", "4"), "events-bucketed"),
@@ -78,7 +78,7 @@ public final class DemoCommand extends Command {
     for (Step step : STEPS) {
       Loader loader = LoaderCatalog.all().get(step.loader());
       Map<String, String> loaderOptions = new java.util.HashMap<>(step.options());
-      loaderOptions.computeIfPresent("spec", (k, file) -> samples.resolve(file).toString());
+      loaderOptions.replaceAll((k, v) -> k.equals("spec") || k.equals("regions-file") ? samples.resolve(v).toString() : v);
       LoadOptions options = new LoadOptions(List.of(new Path(samples.resolve(step.sample()).toString())),
           new Path(base.resolve(step.output()).toString()), 2, TIMESTAMP, 0.5, loaderOptions);
       Job job = LoadJob.prepare(getConf(), loader, options);

@@ -21,22 +21,65 @@ public final class GeoLoader implements Loader {
 
   @Override
   public String summary() {
-    return "GeoNames dumps (19-column TSV, e.g. cities1000.txt) into geonames_info and tile_places";
+    return "GeoNames dumps (19-column TSV, e.g. cities1000.txt) into geonames_info and tile_places; "
+        + "GeoJSON regions into region_info and tile_bounds";
   }
+
+  static final String REGIONS_FILE = "regions-file";
+  static final String ZOOMS = "zooms";
 
   @Override
   public Map<String, String> options() {
-    return Map.of();
+    Map<String, String> o = new java.util.LinkedHashMap<>();
+    o.put(REGIONS_FILE, "a GeoJSON FeatureCollection of regions (properties type, id, name) for region_info and tile_bounds");
+    o.put(ZOOMS, "zoom range of tile_bounds, MIN-MAX within 1-16 (default 2-6)");
+    return o;
   }
 
   @Override
   public List<TableSpec> tables(LoadOptions options) {
-    return GeoSchema.tables(options.regions());
+    List<TableSpec> out = new java.util.ArrayList<>(GeoSchema.tables(options.regions()));
+    if (options.extra().containsKey(REGIONS_FILE)) {
+      new RegionSchema(options.get(ZOOMS, "2-6"));
+      out.addAll(RegionSchema.tables(options.regions()));
+    }
+    return out;
   }
 
   @Override
   public void configure(Job job, LoadOptions options, HFileTableOutputFormat.Configurator output) {
-    job.setMapperClass(GeoMapper.class);
+    if (!options.extra().containsKey(REGIONS_FILE)) {
+      job.setMapperClass(GeoMapper.class);
+      return;
+    }
+    for (org.apache.hadoop.fs.Path input : options.inputs()) {
+      org.apache.hadoop.mapreduce.lib.input.MultipleInputs.addInputPath(job, input,
+          org.apache.hadoop.mapreduce.lib.input.TextInputFormat.class, GeoMapper.class);
+    }
+    org.apache.hadoop.mapreduce.lib.input.MultipleInputs.addInputPath(job, new org.apache.hadoop.fs.Path(options.get(REGIONS_FILE, null)),
+        GeoJsonFeatureInputFormat.class, RegionMapper.class);
+  }
+
+  /** Parser → schema for each region of the GeoJSON file. */
+  public static final class RegionMapper extends LineLoaderMapper<Region> {
+    private final RegionParser parser = new RegionParser();
+    private RegionSchema schema;
+
+    @Override
+    protected void setup(CellSink sink, Context context) {
+      schema = new RegionSchema(io.dumptruck.loaders.LoaderConf.option(context.getConfiguration(), ZOOMS, "2-6"));
+      schema.resolve(sink);
+    }
+
+    @Override
+    protected Parsed<Region> parse(String feature) {
+      return parser.parse(feature);
+    }
+
+    @Override
+    protected void emit(Region region, CellSink sink) throws IOException, InterruptedException {
+      schema.emit(region, loadTimestamp(), sink);
+    }
   }
 
   /** Parser → schema for each GeoNames line. */

@@ -35,6 +35,35 @@ class GeoLoadTest {
   }
 
   @Test
+  void regionsAreCutToEveryTileTheyTouch() throws Exception {
+    File regions = new File(tmp, "regions.geojson");
+    java.nio.file.Files.writeString(regions.toPath(), "{\"type\": \"FeatureCollection\", \"features\": ["
+        + "{\"type\": \"Feature\", \"properties\": {\"type\": \"country\", \"id\": \"R1\"}, \"geometry\": {\"type\": \"Polygon\","
+        + " \"coordinates\": [[[10, 10], [11, 10], [11, 11], [10, 11], [10, 10]]]}},"
+        + "{\"type\": \"Feature\", \"properties\": {\"type\": \"planet\", \"id\": \"P\"}, \"geometry\": null}]}");
+    LoadTesting.Loaded loaded = LoadTesting.load(tmp, new GeoLoader(), List.of(),
+        Map.of("regions-file", regions.getPath(), "zooms", "2-2"), 1);
+    assertEquals(1, loaded.report().rejected(), "the planet");
+    long ts = LoadTesting.LOAD_TS;
+    assertEquals(new TreeSet<>(List.of("615231 r: @" + ts + " = {\"type\":\"country\",\"id\":\"R1\"}")),
+        loaded.cells("region_info", LoadTesting::hex, LoadTesting::utf8, 1));
+    // lon 10..11, lat 10..11 lies in tile x=2, y=1 at zoom 2: quadkey digits (1, 2) → 1*4 + 2 = 6
+    assertEquals(new TreeSet<>(List.of("0200000006 a:r1 @" + ts
+        + " = {\"type\":\"MultiPolygon\",\"coordinates\":[[[[10.0,10.0],[11.0,10.0],[11.0,11.0],[10.0,11.0],[10.0,10.0]]]]}")),
+        loaded.cells("tile_bounds", LoadTesting::hex, LoadTesting::utf8, 1));
+  }
+
+  @Test
+  void clippingCutsAtTheTileEdge() {
+    List<double[]> square = List.of(new double[] {0, 0}, new double[] {10, 0}, new double[] {10, 10}, new double[] {0, 10},
+        new double[] {0, 0});
+    List<double[]> half = TileClip.clip(square, new double[] {5, -1, 20, 20});
+    assertEquals("[[5.0, 0.0], [10.0, 0.0], [10.0, 10.0], [5.0, 10.0], [5.0, 0.0]]",
+        half.stream().map(java.util.Arrays::toString).toList().toString());
+    assertEquals(List.of(), TileClip.clip(square, new double[] {20, 20, 30, 30}));
+  }
+
+  @Test
   void infoAndTilePlaces() throws Exception {
     List<String> lines = List.of(
         "2988507\tParis\tParis\tLutece,Lutetia\t48.85341\t2.3488\tP\tPPLC\tFR\t\t11\t75\t751\t75056\t2138551\t\t42\tEurope/Paris\t2024-06-13",

@@ -1,0 +1,89 @@
+package io.dumptruck.loaders.geo;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Iterator;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.CompressionCodecFactory;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+
+/**
+ * The features of a GeoJSON FeatureCollection file as (index, feature JSON), one task per file (a
+ * FeatureCollection is one JSON document). A file that is not a FeatureCollection yields itself as
+ * one record, which the parser then rejects.
+ */
+public final class GeoJsonFeatureInputFormat extends FileInputFormat<LongWritable, Text> {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Override
+  protected boolean isSplitable(JobContext context, Path file) {
+    return false;
+  }
+
+  @Override
+  public RecordReader<LongWritable, Text> createRecordReader(InputSplit split, TaskAttemptContext context) {
+    return new RecordReader<>() {
+      private Iterator<JsonNode> features;
+      private String whole;
+      private final LongWritable key = new LongWritable(-1);
+      private final Text value = new Text();
+
+      @Override
+      public void initialize(InputSplit s, TaskAttemptContext c) throws IOException {
+        Path path = ((FileSplit) s).getPath();
+        Configuration conf = c.getConfiguration();
+        CompressionCodec codec = new CompressionCodecFactory(conf).getCodec(path);
+        try (InputStream raw = path.getFileSystem(conf).open(path); InputStream in = codec == null ? raw : codec.createInputStream(raw)) {
+          byte[] bytes = in.readAllBytes();
+          try {
+            JsonNode root = JSON.readTree(bytes);
+            if (root != null && root.path("features").isArray()) {
+              features = root.get("features").elements();
+              return;
+            }
+          } catch (IOException e) {
+            // not JSON: handed on whole, to be rejected with the rest of the bad input
+          }
+          whole = new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+        }
+      }
+
+      @Override
+      public boolean nextKeyValue() {
+        if (features != null && features.hasNext()) {
+          value.set(features.next().toString());
+        } else if (whole != null) {
+          value.set(whole);
+          whole = null;
+        } else {
+          return false;
+        }
+        key.set(key.get() + 1);
+        return true;
+      }
+
+      @Override
+      public LongWritable getCurrentKey() { return key; }
+
+      @Override
+      public Text getCurrentValue() { return value; }
+
+      @Override
+      public float getProgress() { return features == null || !features.hasNext() ? 1f : 0.5f; }
+
+      @Override
+      public void close() {}
+    };
+  }
+}
