@@ -166,6 +166,22 @@ class DemoInHBaseIT {
       }
       assertEquals(WebLogQueries.views(visitFiles, "c-7f3a", 100).stream().map(WebLogQueries.View::time).toList(), times);
     }
+    try (Table stats = table("weblogs", "cookie_stats"); TableReader statFiles = files("weblogs", "cookie_stats")) {
+      Result top = stats.get(new Get(Bytes.toBytes("c-7f3a")).addFamily(Bytes.toBytes("c")));
+      String[] fromFiles = WebLogQueries.mostFrequent(statFiles, "c-7f3a").get();
+      assertEquals(fromFiles[0], Bytes.toString(top.value()));
+      assertEquals(Long.parseLong(fromFiles[1]), top.rawCells()[0].getTimestamp(), "the count is the cell's timestamp");
+    }
+    try (Table logData = table("events-hashed", "log_data"); TableReader dataFiles = files("events-hashed", "log_data")) {
+      byte[] prefix = Bytes.add(Md5.digest("web-01"), Md5.digest("cpu"));
+      List<Long> times = new ArrayList<>();
+      for (Result r : scan(logData, new Scan().withStartRow(Bytes.add(prefix, Bytes.toBytes(1763712000000L)))
+          .withStopRow(Bytes.add(prefix, Bytes.toBytes(1763719200000L))))) {
+        times.add(Bytes.toLong(r.getRow(), 32));
+      }
+      assertEquals(EventQueries.events(dataFiles, null, "hashed", 1, "web-01", "cpu", 1763712000000L, 1763719200000L)
+          .events().stream().map(EventQueries.Found::time).toList(), times);
+    }
     for (String layout : List.of("hashed", "bucketed")) {
       String output = "events-" + layout;
       try (Table logData = table(output, "log_data"); TableReader dataFiles = files(output, "log_data")) {
