@@ -1,7 +1,6 @@
 package io.dumptruck.loaders.text;
 
 import io.dumptruck.loaders.Parsed;
-import java.io.Reader;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -28,8 +27,8 @@ import java.util.List;
  * <p>A record that consists of nothing but white space ({@link Character#isWhitespace}, no
  * delimiter, no quote) is a skip, so a blank line is not a record of one empty field. Line breaks
  * are {@code \n}, {@code \r\n} and a lone {@code \r}; inside a quoted field they are kept exactly
- * as written. Instances are immutable and thread-safe; {@link #reader} streams a whole input,
- * {@link #parseLine} parses one record.
+ * as written. Instances are immutable and thread-safe; {@link #parseLine} parses one record (the
+ * loader's {@code CsvRecordInputFormat} cuts files into records at line breaks outside quotes).
  */
 public final class CsvParser {
   /** Why a record is rejected. */
@@ -77,10 +76,6 @@ public final class CsvParser {
     return maxRecordChars;
   }
 
-  /** A streaming reader of the records in {@code in}; closing it closes {@code in}. */
-  public CsvReader reader(Reader in) {
-    return new CsvReader(this, in);
-  }
 
   /**
    * Parses {@code line} as exactly one record, e.g. a line handed over by a line-oriented input
