@@ -16,9 +16,8 @@ public enum FormatConf {
       "an HFile is rolled at the next row boundary once it holds this many bytes"),
   OUTPUT_MAX_FILES_PER_REGION("dumptruck.output.files.per.region.max", "32",
       "never more HFiles than this per family per region; the last file takes the rest (max 32)"),
-  INPUT_TABLE_DIR("dumptruck.input.table.dir", null, "the table directory <output>/<table> to read"),
-  /** internal: the scan spec as JSON. */
-  INPUT_SCAN("dumptruck.input.scan", "{}", "internal: the scan spec as JSON"),
+  /** internal: JSON array of {@code {"dir": table directory, "scan": scan spec}}, one per table read. */
+  INPUT_TABLES("dumptruck.input.tables", null, "internal: the tables to read and their scans, as JSON"),
   INPUT_SPLIT_MAX_BYTES("dumptruck.input.split.max.bytes", String.valueOf(1L << 30),
       "a region holding more bytes than this is sub-split on its block index");
 

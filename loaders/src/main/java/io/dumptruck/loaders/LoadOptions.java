@@ -2,7 +2,6 @@ package io.dumptruck.loaders;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -14,7 +13,7 @@ import org.apache.hadoop.fs.Path;
  * @param extra the loader's own options, by name
  */
 public record LoadOptions(List<Path> inputs, Path output, int regions, long timestamp, double maxRejectRatio,
-    Map<String, String> extra) {
+    Map<String, String> extra) implements NamedOptions {
 
   public LoadOptions {
     inputs = List.copyOf(inputs);
@@ -31,29 +30,5 @@ public record LoadOptions(List<Path> inputs, Path output, int regions, long time
     if (!(maxRejectRatio >= 0 && maxRejectRatio <= 1)) {
       throw new IllegalArgumentException("--max-reject-ratio must be between 0 and 1, got " + maxRejectRatio);
     }
-  }
-
-  /** A loader option's value, or the default. */
-  public String get(String name, String dflt) {
-    return extra.getOrDefault(name, dflt);
-  }
-
-  public int getInt(String name, int dflt) {
-    String v = extra.get(name);
-    try {
-      return v == null ? dflt : Integer.parseInt(v.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("--" + name + " takes a whole number, got '" + v + "'");
-    }
-  }
-
-  /** The value, which must be one of {@code allowed}. */
-  public String choice(String name, String dflt, Set<String> allowed) {
-    String v = get(name, dflt);
-    if (!allowed.contains(v)) {
-      throw new IllegalArgumentException("--" + name + " must be one of " + String.join(", ", new java.util.TreeSet<>(allowed))
-          + ", got '" + v + "'");
-    }
-    return v;
   }
 }

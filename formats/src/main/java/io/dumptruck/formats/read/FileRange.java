@@ -10,9 +10,11 @@ import org.apache.hadoop.hbase.util.Bytes;
  *
  * @param loadTime the file's bulk-load time (HBase's {@code BULKLOAD_TIMESTAMP} file info), 0 if none;
  *     of two cells with the same key, the one in the later-loaded file wins, as after two bulk loads
+ * @param minTime the smallest cell timestamp in the file (HBase's {@code TIMERANGE} file info; 0 if unknown)
+ * @param maxTime the largest cell timestamp in the file ({@code Long.MAX_VALUE} if unknown)
  */
 public record FileRange(Path path, String family, long length, long entries, byte[] firstRow, byte[] lastRow,
-    long loadTime) {
+    long loadTime, long minTime, long maxTime) {
 
   /** Older files first: the merge order of {@link CellMergeScanner}. */
   public static final Comparator<FileRange> OLDEST_FIRST =
@@ -21,6 +23,11 @@ public record FileRange(Path path, String family, long length, long entries, byt
   /** True when some row of the file may fall in {@code [start, stop)} (empty stop = unbounded). */
   public boolean overlaps(byte[] start, byte[] stop) {
     return Bytes.compareTo(lastRow, start) >= 0 && (stop.length == 0 || Bytes.compareTo(firstRow, stop) < 0);
+  }
+
+  /** True when some cell of the file may have a timestamp in {@code [min, max)}. */
+  public boolean overlapsTime(long min, long max) {
+    return maxTime >= min && minTime < max;
   }
 
   public boolean containsRow(byte[] row) {

@@ -5,6 +5,11 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.Path;
@@ -21,66 +26,98 @@ import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 
 /**
- * Reads a table directory written by {@link io.dumptruck.formats.output.HFileTableOutputFormat} (or any
+ * Reads table directories written by {@link io.dumptruck.formats.output.HFileTableOutputFormat} (or any
  * {@code <table>/<family>/<hfile>} tree) as {@code (ImmutableBytesWritable row, Result)} pairs — what
  * HBase's {@code TableInputFormat} gives — so an existing {@code TableMapper} runs on it unchanged.
- * One split per region that the scan touches, carrying the files whose rows meet it (each file's
- * range is read once, at planning); a region larger than
+ * One split per region that the scan touches, carrying only the files whose families, rows and cell
+ * times meet the scan (each file's range is read once, at planning); a region larger than
  * {@link FormatConf#INPUT_SPLIT_MAX_BYTES} is cut further at keys of its largest file's block index.
+ * Several tables can be read by one job, each with its own scan (as HBase's {@code MultiTableInputFormat});
+ * a mapper asks {@link #tableName} which one a row comes from. What the reading cost is counted in
+ * {@link ReadCounter}.
  * <pre>{@code
  *   HFileTableInputFormat.configure(job).table(new Path(out, "visits")).scan(ScanSpec.all().withPrefix(p)).apply();
+ *   HFileTableInputFormat.configure(job).table(follows).table(followedBy).apply();   // two tables, whole
  * }</pre>
  */
 public final class HFileTableInputFormat extends InputFormat<ImmutableBytesWritable, Result> {
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   public static Configurator configure(Job job) {
     return new Configurator(job);
   }
 
-  /** Collects the table and scan; {@link #apply} checks the table exists and sets up the job. */
+  /** Collects the tables and their scans; {@link #apply} checks the tables exist and sets up the job. */
   public static final class Configurator {
     private final Job job;
-    private Path table;
-    private ScanSpec scan = ScanSpec.all();
+    private final List<Path> tables = new ArrayList<>();
+    private final List<ScanSpec> scans = new ArrayList<>();
 
     private Configurator(Job job) {
       this.job = job;
     }
 
+    /** Reads this table (whole, until {@link #scan} narrows it). */
     public Configurator table(Path dir) {
-      this.table = dir;
+      tables.add(dir);
+      scans.add(ScanSpec.all());
       return this;
     }
 
+    /** The scan of the table named last. */
     public Configurator scan(ScanSpec s) {
-      this.scan = s;
+      if (tables.isEmpty()) {
+        throw new IllegalStateException("scan before table: call table(dir) first, then scan(spec)");
+      }
+      scans.set(scans.size() - 1, s);
       return this;
     }
 
-    /** Opens the table directory (failing now, not in a task, if it is missing) and sets the input format. */
+    /** Opens the table directories (failing now, not in a task, if one is missing) and sets the input format. */
     public Job apply() throws IOException {
-      if (table == null) {
+      if (tables.isEmpty()) {
         throw new IllegalStateException("no table: call HFileTableInputFormat.configure(job).table(dir)");
       }
-      TableDir dir = TableDir.open(job.getConfiguration(), table);
-      FormatConf.INPUT_TABLE_DIR.set(job.getConfiguration(), dir.path().toString());
-      FormatConf.INPUT_SCAN.set(job.getConfiguration(), scan.toJson());
+      ArrayNode inputs = JSON.createArrayNode();
+      for (int i = 0; i < tables.size(); i++) {
+        TableDir dir = TableDir.open(job.getConfiguration(), tables.get(i));
+        ObjectNode input = inputs.addObject();
+        input.put("dir", dir.path().toString());
+        input.put("scan", scans.get(i).toJson());
+      }
+      FormatConf.INPUT_TABLES.set(job.getConfiguration(), inputs.toString());
       job.setInputFormatClass(HFileTableInputFormat.class);
       return job;
     }
   }
 
-  static ScanSpec scan(Configuration conf) {
-    return ScanSpec.fromJson(FormatConf.INPUT_SCAN.get(conf));
+  /** The table directories and scans a job reads, in the order they were configured. */
+  static List<Map.Entry<Path, ScanSpec>> inputs(Configuration conf) throws IOException {
+    String json = FormatConf.INPUT_TABLES.require(conf, "Call HFileTableInputFormat.configure(job).table(dir).apply().");
+    List<Map.Entry<Path, ScanSpec>> out = new ArrayList<>();
+    for (JsonNode input : JSON.readTree(json)) {
+      out.add(Map.entry(new Path(input.get("dir").asText()), ScanSpec.fromJson(input.get("scan").asText())));
+    }
+    return out;
+  }
+
+  /** The name of the table the mapper's split reads (the last element of its directory). */
+  public static String tableName(InputSplit split) {
+    return new Path(((HFileTableSplit) split).tableDir()).getName();
   }
 
   @Override
   public List<InputSplit> getSplits(JobContext context) throws IOException {
     Configuration conf = context.getConfiguration();
-    Path tablePath = new Path(FormatConf.INPUT_TABLE_DIR.require(conf,
-        "Call HFileTableInputFormat.configure(job).table(dir).apply()."));
-    TableDir table = TableDir.open(conf, tablePath);
-    ScanSpec scan = scan(conf);
+    List<InputSplit> splits = new ArrayList<>();
+    List<Map.Entry<Path, ScanSpec>> inputs = inputs(conf);
+    for (int i = 0; i < inputs.size(); i++) {
+      splits.addAll(splits(conf, i, TableDir.open(conf, inputs.get(i).getKey()), inputs.get(i).getValue()));
+    }
+    return splits;
+  }
+
+  private static List<InputSplit> splits(Configuration conf, int input, TableDir table, ScanSpec scan) throws IOException {
     long maxBytes = FormatConf.INPUT_SPLIT_MAX_BYTES.getLong(conf);
     List<byte[]> points = table.splitPoints();
     List<InputSplit> splits = new ArrayList<>();
@@ -105,15 +142,15 @@ public final class HFileTableInputFormat extends InputFormat<ImmutableBytesWrita
       }
       byte[] from = start;
       for (byte[] cut : cuts) {
-        splits.add(split(table, from, cut, files, bytes / (cuts.size() + 1), hosts));
+        splits.add(split(input, table, from, cut, files, bytes / (cuts.size() + 1), hosts));
         from = cut;
       }
-      splits.add(split(table, from, stop, files, bytes / (cuts.size() + 1), hosts));
+      splits.add(split(input, table, from, stop, files, bytes / (cuts.size() + 1), hosts));
     }
     return splits;
   }
 
-  private static HFileTableSplit split(TableDir table, byte[] start, byte[] stop, List<FileRange> regionFiles,
+  private static HFileTableSplit split(int input, TableDir table, byte[] start, byte[] stop, List<FileRange> regionFiles,
       long length, String[] hosts) {
     List<FileRange> files = new ArrayList<>();
     for (FileRange f : regionFiles) {
@@ -121,7 +158,7 @@ public final class HFileTableInputFormat extends InputFormat<ImmutableBytesWrita
         files.add(f);
       }
     }
-    return new HFileTableSplit(table.path().toString(), start, stop, length, hosts, files);
+    return new HFileTableSplit(input, table.path().toString(), start, stop, length, hosts, files);
   }
 
   /**

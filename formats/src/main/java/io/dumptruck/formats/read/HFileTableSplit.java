@@ -17,6 +17,8 @@ import org.apache.hadoop.mapreduce.InputSplit;
  * HFiles (with their families, oldest first) whose rows meet that range — the only files its task opens.
  */
 public final class HFileTableSplit extends InputSplit implements Writable {
+  /** Which of the job's configured tables (and so which scan) this split reads. */
+  private int input;
   private String tableDir;
   private byte[] start;
   private byte[] stop;
@@ -27,7 +29,8 @@ public final class HFileTableSplit extends InputSplit implements Writable {
 
   public HFileTableSplit() {}
 
-  HFileTableSplit(String tableDir, byte[] start, byte[] stop, long length, String[] hosts, List<FileRange> ranges) {
+  HFileTableSplit(int input, String tableDir, byte[] start, byte[] stop, long length, String[] hosts, List<FileRange> ranges) {
+    this.input = input;
     this.tableDir = tableDir;
     this.start = start;
     this.stop = stop;
@@ -36,6 +39,8 @@ public final class HFileTableSplit extends InputSplit implements Writable {
     this.files = ranges.stream().map(r -> r.path().toString()).toArray(String[]::new);
     this.families = ranges.stream().map(FileRange::family).toArray(String[]::new);
   }
+
+  int input() { return input; }
 
   public String tableDir() { return tableDir; }
 
@@ -65,6 +70,7 @@ public final class HFileTableSplit extends InputSplit implements Writable {
 
   @Override
   public void write(DataOutput out) throws IOException {
+    out.writeInt(input);
     Text.writeString(out, tableDir);
     Bytes.writeByteArray(out, start);
     Bytes.writeByteArray(out, stop);
@@ -76,6 +82,7 @@ public final class HFileTableSplit extends InputSplit implements Writable {
 
   @Override
   public void readFields(DataInput in) throws IOException {
+    input = in.readInt();
     tableDir = Text.readString(in);
     start = Bytes.readByteArray(in);
     stop = Bytes.readByteArray(in);

@@ -11,6 +11,7 @@ import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.io.hfile.HFileScanner;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.regionserver.HStoreFile;
+import org.apache.hadoop.hbase.regionserver.TimeRangeTracker;
 import org.apache.hadoop.hbase.util.BloomFilter;
 import org.apache.hadoop.hbase.util.BloomFilterFactory;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -29,10 +30,30 @@ public final class StoredFile implements Closeable {
   private StoredFile(Path path, String family, long length, HFile.Reader reader) {
     this.reader = reader;
     byte[] loaded = reader.getHFileInfo().get(HStoreFile.BULKLOAD_TIME_KEY);
+    long[] times = timeRange(reader.getHFileInfo().get(HStoreFile.TIMERANGE_KEY));
     this.range = new FileRange(path, family, length, reader.getEntries(), reader.getFirstRowKey().orElse(null),
-        reader.getLastRowKey().orElse(null), loaded == null || loaded.length != Bytes.SIZEOF_LONG ? 0 : Bytes.toLong(loaded));
+        reader.getLastRowKey().orElse(null), loaded == null || loaded.length != Bytes.SIZEOF_LONG ? 0 : Bytes.toLong(loaded),
+        times[0], times[1]);
     byte[] type = reader.getHFileInfo().get(HStoreFile.BLOOM_FILTER_TYPE_KEY);
     this.bloomType = type == null ? BloomType.NONE : BloomType.valueOf(Bytes.toString(type));
+  }
+
+  /**
+   * The smallest and largest cell timestamp (both inclusive) as HBase's writer records them; all of
+   * time when absent or unreadable.
+   */
+  private static long[] timeRange(byte[] info) {
+    if (info != null) {
+      try {
+        TimeRangeTracker t = TimeRangeTracker.parseFrom(info);
+        if (t.getMin() <= t.getMax()) {
+          return new long[] {t.getMin(), t.getMax()};
+        }
+      } catch (IOException | RuntimeException e) {
+        // an unreadable range only costs the pruning
+      }
+    }
+    return new long[] {0, Long.MAX_VALUE};
   }
 
   /** Opens an HFile; a missing, truncated or corrupt file fails with an error naming it. */

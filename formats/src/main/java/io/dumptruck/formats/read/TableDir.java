@@ -143,28 +143,44 @@ public final class TableDir {
     return ranges;
   }
 
-  /** The files of the families {@code scan} reads whose rows may fall in {@code [start, stop)}, oldest first. */
+  /**
+   * The files of the families {@code scan} reads whose rows may fall in {@code [start, stop)} and whose
+   * cells may fall in the scan's time range, oldest first: the only files a scan opens.
+   */
   public List<FileRange> fileRanges(ScanSpec scan, byte[] start, byte[] stop) throws IOException {
     List<FileRange> out = new ArrayList<>();
     for (FileRange r : fileRanges()) {
-      if (scan.readsFamily(r.family()) && r.overlaps(start, stop)) {
+      if (scan.readsFamily(r.family()) && r.overlaps(start, stop) && r.overlapsTime(scan.minTime(), scan.maxTime())) {
         out.add(r);
       }
     }
     return out;
   }
 
-  /** Opens the files in the given order; if one fails, those already open are closed. */
-  public List<StoredFile> open(List<FileRange> ranges) throws IOException {
-    return open(ranges.stream().map(FileRange::path).toList(), ranges.stream().map(FileRange::family).toList());
+  /** Bytes on disk of all the table's HFiles. */
+  public long bytes() {
+    return files.values().stream().flatMap(List::stream).mapToLong(FileStatus::getLen).sum();
   }
 
-  /** Opens {@code paths[i]} as a file of {@code families[i]}, in order; if one fails, those already open are closed. */
-  public List<StoredFile> open(List<Path> paths, List<String> families) throws IOException {
+  /** Number of the table's HFiles (empty ones included). */
+  public int fileCount() {
+    return files.values().stream().mapToInt(List::size).sum();
+  }
+
+  /** Opens the files in the given order; if one fails, those already open are closed. */
+  public List<StoredFile> open(List<FileRange> ranges) throws IOException {
+    return open(ranges.stream().map(FileRange::path).toList(), ranges.stream().map(FileRange::family).toList(), fs);
+  }
+
+  /**
+   * Opens {@code paths[i]} as a file of {@code families[i]}, in order, through {@code through} (this
+   * table's file system, or a view of it that counts bytes); if one fails, those already open are closed.
+   */
+  List<StoredFile> open(List<Path> paths, List<String> families, FileSystem through) throws IOException {
     List<StoredFile> out = new ArrayList<>();
     try {
       for (int i = 0; i < paths.size(); i++) {
-        out.add(StoredFile.open(conf, fs, paths.get(i), families.get(i)));
+        out.add(StoredFile.open(conf, through, paths.get(i), families.get(i)));
       }
     } catch (IOException | RuntimeException e) {
       try {

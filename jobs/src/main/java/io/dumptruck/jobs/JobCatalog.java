@@ -1,0 +1,14 @@
+package io.dumptruck.jobs;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Every analytics job, by command-line name, in the order the usage lists them. */
+public final class JobCatalog {
+  private JobCatalog() {}
+
+  public static Map<String, AnalyticsJob> all() {
+    Map<String, AnalyticsJob> jobs = new LinkedHashMap<>();
+    return jobs;
+  }
+}

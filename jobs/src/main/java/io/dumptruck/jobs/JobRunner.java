@@ -1,0 +1,129 @@
+package io.dumptruck.jobs;
+
+import io.dumptruck.formats.read.ReadCounter;
+import io.dumptruck.formats.read.TableDir;
+import io.dumptruck.jobs.output.DatasetOutputFormat;
+import io.dumptruck.jobs.output.DatasetReader;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.Job;
+
+/**
+ * Runs an {@link AnalyticsJob}: checks the options, the tables and the output before any task
+ * starts; runs the stages in order; on success writes each data set's schema beside its files and
+ * deletes the scratch directory; on any failure deletes the whole output, so a failed run leaves
+ * nothing a later step could mistake for a result.
+ */
+public final class JobRunner {
+  private JobRunner() {}
+
+  /** Submits a stage and waits for it (the command line prints progress while it waits). */
+  @FunctionalInterface
+  public interface StageRunner {
+    boolean run(Job stage) throws IOException, InterruptedException, ClassNotFoundException;
+  }
+
+  /**
+   * What reading the tables cost, from the {@link ReadCounter}s, beside the size of the tables read.
+   *
+   * @param tableFiles HFiles in the tables read
+   * @param tableBytes bytes of those HFiles
+   */
+  public record ReadFigures(long filesOpened, long tableFiles, long bytesRead, long tableBytes, long dataBlocksRead,
+      long cellsRead, long results) {}
+
+  /** Records written per data set, and the read figures. */
+  public record Report(Map<String, Long> records, ReadFigures read) {}
+
+  /** A new stage of a run, named for the progress lines and the job history. */
+  public static Job stage(Configuration conf, AnalyticsJob job, String step) throws IOException {
+    Job stage = Job.getInstance(new Configuration(conf), job.name() + ": " + step);
+    stage.setJarByClass(JobRunner.class);
+    return stage;
+  }
+
+  /** The checks made before anything runs; each failure is an IllegalArgumentException saying what to do. */
+  public static void check(Configuration conf, AnalyticsJob job, JobOptions options) throws IOException {
+    FileSystem fs = options.output().getFileSystem(conf);
+    if (fs.exists(options.output())) {
+      throw new IllegalArgumentException("output " + options.output() + " already exists: give a new --output directory");
+    }
+    for (String table : job.tables(options)) {
+      try {
+        TableDir.open(conf, options.table(table));
+      } catch (FileNotFoundException e) {
+        throw new IllegalArgumentException("no table '" + table + "' under " + options.tables()
+            + ": load it first (dumptruck load " + job.loader() + " --input … --output " + options.tables() + ")");
+      }
+    }
+  }
+
+  public static Report run(Configuration conf, AnalyticsJob job, JobOptions options, StageRunner runner)
+      throws IOException, InterruptedException, ClassNotFoundException {
+    check(conf, job, options);
+    List<Job> stages = job.stages(conf, options);
+    FileSystem fs = options.output().getFileSystem(conf);
+    Map<String, Long> records = new LinkedHashMap<>();
+    long[] read = new long[ReadCounter.values().length];
+    boolean done = false;
+    try {
+      for (Job stage : stages) {
+        if (!runner.run(stage)) {
+          throw new IOException("stage '" + stage.getJobName() + "' failed" + failureInfo(stage) + "; the output was deleted");
+        }
+        Counters c = stage.getCounters();
+        for (ReadCounter r : ReadCounter.values()) {
+          read[r.ordinal()] += c.findCounter(ReadCounter.GROUP, r.name()).getValue();
+        }
+        for (Map.Entry<String, Schema> d : DatasetOutputFormat.datasets(stage.getConfiguration()).entrySet()) {
+          records.merge(d.getKey(), c.findCounter(DatasetOutputFormat.COUNTER_GROUP, d.getKey()).getValue(), Long::sum);
+          writeSchema(fs, new Path(options.output(), d.getKey()), d.getValue());
+        }
+      }
+      job.afterStages(conf, options);
+      fs.delete(new Path(options.output(), JobOptions.WORK_DIRECTORY), true);
+      done = true;
+    } finally {
+      if (!done) {
+        fs.delete(options.output(), true);
+      }
+    }
+    long tableFiles = 0;
+    long tableBytes = 0;
+    for (String table : job.tables(options)) {
+      TableDir dir = TableDir.open(conf, options.table(table));
+      tableFiles += dir.fileCount();
+      tableBytes += dir.bytes();
+    }
+    return new Report(records, new ReadFigures(read[ReadCounter.FILES_OPENED.ordinal()], tableFiles,
+        read[ReadCounter.BYTES_READ.ordinal()], tableBytes, read[ReadCounter.DATA_BLOCKS_READ.ordinal()],
+        read[ReadCounter.CELLS_READ.ordinal()], read[ReadCounter.RESULTS.ordinal()]));
+  }
+
+  private static void writeSchema(FileSystem fs, Path dataset, Schema schema) throws IOException {
+    if (fs.exists(dataset)) {
+      try (OutputStream out = fs.create(new Path(dataset, DatasetReader.SCHEMA_FILE), true)) {
+        out.write(schema.toString(true).getBytes(StandardCharsets.UTF_8));
+      }
+    }
+  }
+
+  private static String failureInfo(Job stage) {
+    try {
+      String info = stage.getStatus().getFailureInfo();
+      return info == null || info.isBlank() ? "" : ": " + info.strip().lines().findFirst().orElse("");
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      return "";
+    }
+  }
+}
