@@ -159,4 +159,129 @@ class HFileTableInputFormatTest {
     }
     assertEquals(expected, got);
   }
+
+  /** Counts the rows it is given per table, under the group "rows by table". */
+  public static class RowsByTable extends org.apache.hadoop.mapreduce.Mapper<ImmutableBytesWritable, Result, Text, LongWritable> {
+    @Override
+    protected void map(ImmutableBytesWritable row, Result value, Context context) {
+      context.getCounter("rows by table", HFileTableInputFormat.tableName(context.getInputSplit())).increment(1);
+    }
+  }
+
+  /** Runs a map-only job reading the given tables, each with its scan; returns its counters. */
+  private static org.apache.hadoop.mapreduce.Counters read(Map<Path, ScanSpec> tables) throws Exception {
+    Job job = Job.getInstance(conf, "read cost");
+    HFileTableInputFormat.Configurator input = HFileTableInputFormat.configure(job);
+    tables.forEach((t, scan) -> input.table(t).scan(scan));
+    input.apply();
+    job.setMapperClass(RowsByTable.class);
+    job.setNumReduceTasks(0);
+    job.setOutputFormatClass(org.apache.hadoop.mapreduce.lib.output.NullOutputFormat.class);
+    assertTrue(job.waitForCompletion(false));
+    return job.getCounters();
+  }
+
+  private static long counter(org.apache.hadoop.mapreduce.Counters c, ReadCounter r) {
+    return c.findCounter(ReadCounter.GROUP, r.name()).getValue();
+  }
+
+  /** The HFiles of a family directory that hold cells, with their first/last rows and time ranges read by HBase's own reader. */
+  private static List<org.apache.hadoop.hbase.io.hfile.HFile.Reader> readers(String family) throws IOException {
+    List<org.apache.hadoop.hbase.io.hfile.HFile.Reader> out = new ArrayList<>();
+    File dir = new File(new Path(table, family).toString());
+    for (File f : dir.listFiles(f -> !f.getName().startsWith(".") && !f.getName().startsWith("_"))) {
+      var r = org.apache.hadoop.hbase.io.hfile.HFile.createReader(org.apache.hadoop.fs.FileSystem.getLocal(conf),
+          new Path(f.getAbsolutePath()), conf);
+      if (r.getEntries() > 0) {
+        out.add(r);
+      } else {
+        r.close();
+      }
+    }
+    return out;
+  }
+
+  private static long fileBytes(String family) {
+    long n = 0;
+    for (File f : new File(new Path(table, family).toString()).listFiles(f -> !f.getName().startsWith("."))) {
+      n += f.length();
+    }
+    return n;
+  }
+
+  @Test
+  void aFamilyScanOpensOnlyThatFamilysFilesAndReadsAboutTheirBytes() throws Exception {
+    var all = read(Map.of(table, ScanSpec.all().withMaxVersions(5)));
+    var onlyC = read(Map.of(table, ScanSpec.all().withFamilies(List.of("c")).withMaxVersions(5)));
+    int cFiles = readers("c").size();
+    int allFiles = readers("a").size() + readers("b").size() + cFiles;
+    assertEquals(allFiles, counter(all, ReadCounter.FILES_OPENED));
+    assertEquals(cFiles, counter(onlyC, ReadCounter.FILES_OPENED));
+    long tableBytes = TableDir.open(conf, table).bytes();
+    assertEquals(fileBytes("a") + fileBytes("b") + fileBytes("c"), tableBytes);
+    // every byte of a whole-table scan is read once, plus the next block's header read with each block
+    assertTrue(counter(all, ReadCounter.BYTES_READ) >= tableBytes * 9 / 10, counter(all, ReadCounter.BYTES_READ) + " of " + tableBytes);
+    assertTrue(counter(all, ReadCounter.BYTES_READ) <= tableBytes * 13 / 10, counter(all, ReadCounter.BYTES_READ) + " of " + tableBytes);
+    long cBytes = counter(onlyC, ReadCounter.BYTES_READ);
+    assertTrue(cBytes >= fileBytes("c") * 9 / 10 && cBytes <= fileBytes("c") * 13 / 10, cBytes + " read, family c has " + fileBytes("c"));
+    assertEquals(merged.scan(RandomTables.WIDE, ScanSpec.all().withFamilies(List.of("c")).withMaxVersions(5)).size(),
+        counter(onlyC, ReadCounter.RESULTS));
+  }
+
+  @Test
+  void aKeyRangeOpensOnlyTheFilesAroundItAndReadsFewBlocks() throws Exception {
+    byte[] start = Bytes.toBytes("h");
+    byte[] stop = Bytes.toBytes("i");
+    ScanSpec narrow = ScanSpec.all().withRange(start, stop).withMaxVersions(5);
+    int expectedFiles = 0;
+    for (String family : List.of("a", "b", "c")) {
+      for (var r : readers(family)) {
+        byte[] first = r.getFirstRowKey().get();
+        byte[] last = r.getLastRowKey().get();
+        if (Bytes.compareTo(last, start) >= 0 && Bytes.compareTo(first, stop) < 0) {
+          expectedFiles++;
+        }
+        r.close();
+      }
+    }
+    var cost = read(Map.of(table, narrow));
+    var full = read(Map.of(table, ScanSpec.all().withMaxVersions(5)));
+    assertEquals(expectedFiles, counter(cost, ReadCounter.FILES_OPENED));
+    assertTrue(expectedFiles < counter(full, ReadCounter.FILES_OPENED), "the range lies in one region of four");
+    assertTrue(counter(cost, ReadCounter.DATA_BLOCKS_READ) * 4 < counter(full, ReadCounter.DATA_BLOCKS_READ),
+        counter(cost, ReadCounter.DATA_BLOCKS_READ) + " blocks vs " + counter(full, ReadCounter.DATA_BLOCKS_READ));
+    assertTrue(counter(cost, ReadCounter.BYTES_READ) * 4 < counter(full, ReadCounter.BYTES_READ));
+    assertEquals(merged.scan(RandomTables.WIDE, narrow).size(), counter(cost, ReadCounter.RESULTS));
+  }
+
+  @Test
+  void aTimeRangeOpensOnlyTheFilesWhoseCellsMayFallInIt() throws Exception {
+    // the second load's cells are 1000 ms later than the first's: its files alone meet this range
+    ScanSpec later = ScanSpec.all().withMaxVersions(5).withTimeRange(second.minTs + 1_000, second.maxTs + 1_000);
+    int secondLoadFiles = 0;
+    for (String family : List.of("a", "b", "c")) {
+      for (var r : readers(family)) {
+        if (r.getPath().getName().startsWith("ff")) {
+          secondLoadFiles++;
+        }
+        r.close();
+      }
+    }
+    var cost = read(Map.of(table, later));
+    assertEquals(secondLoadFiles, counter(cost, ReadCounter.FILES_OPENED));
+    CellModel.assertSameRows(merged.scan(RandomTables.WIDE, later), CellModel.lines(LocalJobs.readAll(conf, table, later)),
+        later.toJson());
+    var none = read(Map.of(table, ScanSpec.all().withTimeRange(0, first.minTs)));
+    assertEquals(0, counter(none, ReadCounter.FILES_OPENED), "no file holds cells that old");
+  }
+
+  @Test
+  void oneJobReadsSeveralTablesEachWithItsOwnScan() throws Exception {
+    Path salted = new Path(table.getParent(), RandomTables.SALTED);
+    ScanSpec wideScan = ScanSpec.all().withFamilies(List.of("a"));
+    var counters = read(new java.util.LinkedHashMap<>(Map.of(table, wideScan, salted, ScanSpec.all())));
+    assertEquals(merged.scan(RandomTables.WIDE, wideScan).size(), counters.findCounter("rows by table", RandomTables.WIDE).getValue());
+    assertEquals(merged.scan(RandomTables.SALTED, ScanSpec.all()).size(),
+        counters.findCounter("rows by table", RandomTables.SALTED).getValue());
+  }
 }
