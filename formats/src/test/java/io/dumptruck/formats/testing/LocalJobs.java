@@ -25,6 +25,8 @@ public final class LocalJobs {
     conf.set("mapreduce.framework.name", "local");
     conf.set("fs.defaultFS", "file:///");
     conf.setInt("mapreduce.task.io.sort.mb", 16);
+    // waitForCompletion polls every 5 s by default: most of a small local job's wall time
+    conf.setInt("mapreduce.client.completion.pollinterval", 50);
     return conf;
   }
 

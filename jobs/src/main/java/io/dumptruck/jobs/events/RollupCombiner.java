@@ -1,0 +1,19 @@
+package io.dumptruck.jobs.events;
+
+import java.io.IOException;
+import org.apache.hadoop.mapreduce.Reducer;
+
+/** Folds a map task's partials of one (host, event, hour) into one, before the shuffle. */
+public final class RollupCombiner extends Reducer<RollupKey, RollupPartial, RollupKey, RollupPartial> {
+  private final RollupPartial total = new RollupPartial();
+
+  @Override
+  protected void reduce(RollupKey key, Iterable<RollupPartial> partials, Context context)
+      throws IOException, InterruptedException {
+    total.clear();
+    for (RollupPartial p : partials) {
+      total.merge(p);
+    }
+    context.write(key, total);
+  }
+}
