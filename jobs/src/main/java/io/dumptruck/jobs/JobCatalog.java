@@ -1,6 +1,8 @@
 package io.dumptruck.jobs;
 
+import io.dumptruck.jobs.events.EventRollupJob;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** Every analytics job, by command-line name, in the order the usage lists them. */
@@ -9,6 +11,9 @@ public final class JobCatalog {
 
   public static Map<String, AnalyticsJob> all() {
     Map<String, AnalyticsJob> jobs = new LinkedHashMap<>();
+    for (AnalyticsJob j : List.of(new EventRollupJob())) {
+      jobs.put(j.name(), j);
+    }
     return jobs;
   }
 }
