@@ -1,6 +1,7 @@
 package io.dumptruck.jobs;
 
 import io.dumptruck.jobs.events.EventRollupJob;
+import io.dumptruck.jobs.tiles.TileDensityJob;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +12,7 @@ public final class JobCatalog {
 
   public static Map<String, AnalyticsJob> all() {
     Map<String, AnalyticsJob> jobs = new LinkedHashMap<>();
-    for (AnalyticsJob j : List.of(new EventRollupJob())) {
+    for (AnalyticsJob j : List.of(new TileDensityJob(), new EventRollupJob())) {
       jobs.put(j.name(), j);
     }
     return jobs;
