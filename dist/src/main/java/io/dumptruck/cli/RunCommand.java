@@ -4,6 +4,7 @@ import io.dumptruck.jobs.AnalyticsJob;
 import io.dumptruck.jobs.JobCatalog;
 import io.dumptruck.jobs.JobOptions;
 import io.dumptruck.jobs.JobRunner;
+import io.dumptruck.jobs.inspect.HumanBytes;
 import io.dumptruck.jobs.output.DatasetReader;
 import io.dumptruck.jobs.output.OutputKind;
 import java.io.PrintStream;
@@ -95,7 +96,7 @@ public final class RunCommand extends Command {
     JobRunner.ReadFigures r = report.read();
     out.println();
     out.printf("read: %,d of %,d HFiles opened, %s of %s read (%.1f%%), %,d data blocks, %,d cells%n", r.filesOpened(),
-        r.tableFiles(), TextBytes.human(r.bytesRead()), TextBytes.human(r.tableBytes()),
+        r.tableFiles(), HumanBytes.of(r.bytesRead()), HumanBytes.of(r.tableBytes()),
         r.tableBytes() == 0 ? 0.0 : 100.0 * r.bytesRead() / r.tableBytes(), r.dataBlocksRead(), r.cellsRead());
     for (Map.Entry<String, Long> d : report.records().entrySet()) {
       Path dir = new Path(options.output(), d.getKey());

@@ -1,7 +1,9 @@
 package io.dumptruck.jobs;
 
 import io.dumptruck.jobs.events.EventRollupJob;
+import io.dumptruck.jobs.graphstats.GraphStatsJob;
 import io.dumptruck.jobs.tiles.TileDensityJob;
+import io.dumptruck.jobs.toppages.TopPagesJob;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +14,7 @@ public final class JobCatalog {
 
   public static Map<String, AnalyticsJob> all() {
     Map<String, AnalyticsJob> jobs = new LinkedHashMap<>();
-    for (AnalyticsJob j : List.of(new TileDensityJob(), new EventRollupJob())) {
+    for (AnalyticsJob j : List.of(new TopPagesJob(), new GraphStatsJob(), new TileDensityJob(), new EventRollupJob())) {
       jobs.put(j.name(), j);
     }
     return jobs;

@@ -8,6 +8,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,8 +43,13 @@ public final class JobRunner {
   public record ReadFigures(long filesOpened, long tableFiles, long bytesRead, long tableBytes, long dataBlocksRead,
       long cellsRead, long results) {}
 
-  /** Records written per data set, and the read figures. */
-  public record Report(Map<String, Long> records, ReadFigures read) {}
+  /** Records written per data set, the read figures, and each stage's counters in the order the stages ran. */
+  public record Report(Map<String, Long> records, ReadFigures read, List<Counters> stageCounters) {
+    /** A counter summed over the stages. */
+    public long counter(Enum<?> counter) {
+      return stageCounters.stream().mapToLong(c -> c.findCounter(counter).getValue()).sum();
+    }
+  }
 
   /** A new stage of a run, named for the progress lines and the job history. */
   public static Job stage(Configuration conf, AnalyticsJob job, String step) throws IOException {
@@ -75,6 +81,7 @@ public final class JobRunner {
     FileSystem fs = options.output().getFileSystem(conf);
     Map<String, Long> records = new LinkedHashMap<>();
     long[] read = new long[ReadCounter.values().length];
+    List<Counters> stageCounters = new ArrayList<>();
     boolean done = false;
     try {
       for (Job stage : stages) {
@@ -82,6 +89,7 @@ public final class JobRunner {
           throw new IOException("stage '" + stage.getJobName() + "' failed" + failureInfo(stage) + "; the output was deleted");
         }
         Counters c = stage.getCounters();
+        stageCounters.add(c);
         for (ReadCounter r : ReadCounter.values()) {
           read[r.ordinal()] += c.findCounter(ReadCounter.GROUP, r.name()).getValue();
         }
@@ -107,7 +115,7 @@ public final class JobRunner {
     }
     return new Report(records, new ReadFigures(read[ReadCounter.FILES_OPENED.ordinal()], tableFiles,
         read[ReadCounter.BYTES_READ.ordinal()], tableBytes, read[ReadCounter.DATA_BLOCKS_READ.ordinal()],
-        read[ReadCounter.CELLS_READ.ordinal()], read[ReadCounter.RESULTS.ordinal()]));
+        read[ReadCounter.CELLS_READ.ordinal()], read[ReadCounter.RESULTS.ordinal()]), List.copyOf(stageCounters));
   }
 
   private static void writeSchema(FileSystem fs, Path dataset, Schema schema) throws IOException {

@@ -4,6 +4,7 @@ import io.dumptruck.formats.rowkey.Md5;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.WritableComparable;
@@ -119,7 +120,7 @@ public final class NeighbourKey implements WritableComparable<NeighbourKey> {
 
   @Override
   public String toString() {
-    return kind + " " + new String(name, 0, nameLength, java.nio.charset.StandardCharsets.UTF_8);
+    return kind + " " + new String(name, 0, nameLength, StandardCharsets.UTF_8);
   }
 
   /** The whole key, on its serialized bytes: account, kind, name. */

@@ -105,7 +105,7 @@ public final class UserPairsReducer extends Reducer<PairKey, VLongWritable, Null
       context.write(NullWritable.get(), GraphStatsDatasets.reciprocalPair(userName,
           new String(facts.other, 0, facts.otherLength, StandardCharsets.UTF_8)));
     }
-    if (facts.via > 0 && !Arrays.equals(user, 0, user.length, facts.other, 0, facts.otherLength)) {
+    if (facts.via > 0 && !facts.follows && !Arrays.equals(user, 0, user.length, facts.other, 0, facts.otherLength)) {
       top.offer(facts.other, facts.otherLength, facts.via);
     }
   }

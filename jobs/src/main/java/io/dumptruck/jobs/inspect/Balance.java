@@ -11,7 +11,8 @@ import java.util.Locale;
  *       the table counts, empty ones too); at {@value #SKEW_RATIO}× or more the table is skewed;</li>
  *   <li><b>hot key prefix</b>: the most frequent leading row-key byte ({@link KeyPrefixSpread}); when
  *       more than {@value #HOT_PREFIX_SHARE} of the rows start with one byte, new rows written in key
- *       order pile into one region whatever the splits (a sequential key, or salting left out).</li>
+ *       order pile into one region whatever the splits (a sequential key, or salting left out); a table
+ *       of fewer than {@value #MIN_ROWS_FOR_HOT_PREFIX} rows is too small to tell.</li>
  * </ul>
  * Verdicts: {@code empty: no rows}, {@code balanced}, {@code skewed: region 3 holds 4.2× the mean},
  * {@code hot key prefix: 97% of rows start with '\x00'}, or the last two joined with {@code "; "}.
@@ -27,6 +28,8 @@ public record Balance(int regions, double meanRegionBytes, int largestRegion, lo
   public static final double SKEW_RATIO = 1.5;
   /** Share of rows above which one leading byte is a hot spot. */
   public static final double HOT_PREFIX_SHARE = 0.6;
+  /** Fewer rows than this say nothing about a key's spread: no hot prefix is called. */
+  public static final long MIN_ROWS_FOR_HOT_PREFIX = 100;
 
   static Balance of(List<RegionInspection> regions, KeyPrefixSpread prefixes) {
     long total = 0;
@@ -43,7 +46,7 @@ public record Balance(int regions, double meanRegionBytes, int largestRegion, lo
     int hottest = prefixes.hottest();
     double share = prefixes.hottestShare();
     boolean skewed = ratio >= SKEW_RATIO;
-    boolean hot = share > HOT_PREFIX_SHARE;
+    boolean hot = share > HOT_PREFIX_SHARE && prefixes.rows() >= MIN_ROWS_FOR_HOT_PREFIX;
     return new Balance(regions.size(), mean, largest, largestBytes, ratio, hottest,
         hottest < 0 ? 0 : prefixes.rows(hottest), share, prefixes.distinct(), skewed, hot,
         verdict(prefixes.rows(), skewed, largest, ratio, hot, hottest, share));

@@ -3,7 +3,6 @@ package io.dumptruck.jobs.inspect;
 import io.dumptruck.formats.read.StoredFile;
 import java.io.DataInput;
 import java.io.IOException;
-import java.util.Locale;
 import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.util.BloomFilterFactory;
@@ -17,17 +16,21 @@ import org.apache.hadoop.hbase.util.BloomFilterFactory;
 record FileFacts(long bytesOnDisk, long uncompressedBytes, String bloomType, long bloomBytes, String encoding,
     String compression) {
 
+  /** The facts of an open file; an unreadable bloom filter fails with an error naming the file. */
   static FileFacts of(StoredFile file) throws IOException {
     HFile.Reader reader = file.reader();
     long bloomBytes = 0;
     if (file.bloomType() != BloomType.NONE) {
-      DataInput meta = reader.getGeneralBloomFilterMetadata();
-      if (meta != null) {
-        bloomBytes = BloomFilterFactory.createFromMeta(meta, reader).getByteSize();
+      try {
+        DataInput meta = reader.getGeneralBloomFilterMetadata();
+        if (meta != null) {
+          bloomBytes = BloomFilterFactory.createFromMeta(meta, reader).getByteSize();
+        }
+      } catch (IOException | RuntimeException e) {
+        throw new IOException("cannot read the bloom filter of HFile " + file.path() + ": " + e.getMessage(), e);
       }
     }
     return new FileFacts(file.range().length(), reader.getTrailer().getTotalUncompressedBytes(), file.bloomType().name(),
-        bloomBytes, reader.getDataBlockEncoding().name(),
-        reader.getFileContext().getCompression().name().toUpperCase(Locale.ROOT));
+        bloomBytes, reader.getDataBlockEncoding().name(), reader.getFileContext().getCompression().name());
   }
 }

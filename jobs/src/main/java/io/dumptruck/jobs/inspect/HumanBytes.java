@@ -3,12 +3,12 @@ package io.dumptruck.jobs.inspect;
 import java.util.Locale;
 
 /** Byte counts for people: {@code 1023 B}, {@code 1.5 KiB}, {@code 12.0 MiB} … (powers of 1024). */
-final class HumanBytes {
+public final class HumanBytes {
   private static final String[] UNITS = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
 
   private HumanBytes() {}
 
-  static String of(double bytes) {
+  public static String of(double bytes) {
     if (bytes < 1024) {
       return bytes == Math.rint(bytes) ? (long) bytes + " B" : String.format(Locale.ROOT, "%.1f B", bytes);
     }

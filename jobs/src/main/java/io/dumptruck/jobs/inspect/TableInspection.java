@@ -67,20 +67,27 @@ public final class TableInspection {
     KeyPrefixSpread prefixes = new KeyPrefixSpread();
     List<RegionInspection> regions = new ArrayList<>();
     for (int i = 0; i <= points.size(); i++) {
-      Figures total = new Figures();
-      Figures[] perFamily = new Figures[families.size()];
-      Map<String, Figures> byName = new LinkedHashMap<>();
-      for (int f = 0; f < perFamily.length; f++) {
-        perFamily[f] = new Figures();
-        byName.put(families.get(f), perFamily[f]);
-      }
-      if (!filesByRegion.get(i).isEmpty()) {
-        new RegionScan(total, perFamily, prefixes).scan(conf, table.fileSystem(), filesByRegion.get(i));
-      }
-      regions.add(new RegionInspection(i, i == 0 ? new byte[0] : points.get(i - 1),
-          i == points.size() ? new byte[0] : points.get(i), total, Collections.unmodifiableMap(byName)));
+      regions.add(region(conf, table, families, points, i, filesByRegion.get(i), prefixes));
     }
     return new TableInspection(table.spec().name(), table.path(), families, regions, prefixes);
+  }
+
+  /** Scans region {@code index} (its files: {@code files}), counting its distinct rows into {@code prefixes}. */
+  private static RegionInspection region(Configuration conf, TableDir table, List<String> families, List<byte[]> points,
+      int index, List<RegionFile> files, KeyPrefixSpread prefixes) throws IOException {
+    Figures total = new Figures();
+    Figures[] perFamily = new Figures[families.size()];
+    Map<String, Figures> byName = new LinkedHashMap<>();
+    for (int f = 0; f < perFamily.length; f++) {
+      perFamily[f] = new Figures();
+      byName.put(families.get(f), perFamily[f]);
+    }
+    if (!files.isEmpty()) {
+      new RegionScan(total, perFamily, prefixes).scan(conf, table.fileSystem(), files);
+    }
+    byte[] start = index == 0 ? new byte[0] : points.get(index - 1);
+    byte[] end = index == points.size() ? new byte[0] : points.get(index);
+    return new RegionInspection(index, start, end, total, Collections.unmodifiableMap(byName));
   }
 
   /** The spec's families in its order, then any family directory the spec does not name. */

@@ -67,10 +67,6 @@ final class RankedPages {
     return out;
   }
 
-  boolean isEmpty() {
-    return kept.isEmpty();
-  }
-
   void clear() {
     kept.clear();
   }

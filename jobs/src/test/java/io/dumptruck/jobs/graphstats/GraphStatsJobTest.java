@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dumptruck.formats.testing.LocalJobs;
 import io.dumptruck.jobs.JobOptions;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -96,12 +98,13 @@ class GraphStatsJobTest {
   }
 
   private static void assertAllDataSets(EdgeLines graph, Run run) throws Exception {
-    assertEquals(graph.degrees(), run.lines("degrees", r -> r.get("user") + "\t" + r.get("out_degree") + "\t" + r.get("in_degree")));
-    assertEquals(graph.reciprocalPairs(), run.lines("reciprocal_pairs", r -> r.get("user_a") + "\t" + r.get("user_b")));
-    assertEquals(graph.degreeDistribution(),
-        run.lines("degree_distribution", r -> r.get("direction") + "\t" + r.get("degree") + "\t" + r.get("users")));
+    assertSameLines(graph.degrees(), run.degrees(), "degrees");
+    assertSameLines(graph.reciprocalPairs(), run.reciprocalPairs(), "reciprocal_pairs");
+    assertSameLines(graph.degreeDistribution(),
+        run.lines("degree_distribution", r -> r.get("direction") + "\t" + r.get("degree") + "\t" + r.get("users")),
+        "degree_distribution");
     List<String> suggestions = graph.suggestions(GraphStatsSettings.DEFAULT_TOP, GraphStatsSettings.DEFAULT_MAX_FANOUT);
-    assertEquals(suggestions, run.suggestions());
+    assertSameLines(suggestions, run.suggestions(), "suggestions");
     assertFalse(graph.reciprocalPairs().isEmpty());
     assertFalse(suggestions.isEmpty());
 
@@ -141,7 +144,7 @@ class GraphStatsJobTest {
   void topKeepsTheBestKOfEachUser() throws Exception {
     Run run = Run.of(generatedTables, "top-2", OutputKind.TSV, Map.of("top", "2"));
     List<String> expected = generated.suggestions(2, GraphStatsSettings.DEFAULT_MAX_FANOUT);
-    assertEquals(expected, run.suggestions());
+    assertSameLines(expected, run.suggestions(), "suggestions with --top 2");
     assertNotEquals(generated.suggestions(GraphStatsSettings.DEFAULT_TOP, GraphStatsSettings.DEFAULT_MAX_FANOUT), expected);
     assertTrue(expected.stream().anyMatch(s -> s.split("\t")[1].equals("2")), "some users have two suggestions");
   }
@@ -153,14 +156,14 @@ class GraphStatsJobTest {
     List<String> expected = generated.suggestions(GraphStatsSettings.DEFAULT_TOP, maxFanout);
     assertNotEquals(generated.suggestions(GraphStatsSettings.DEFAULT_TOP, GraphStatsSettings.DEFAULT_MAX_FANOUT), expected,
         "the limit changes the suggestions");
-    assertEquals(expected, run.suggestions());
+    assertSameLines(expected, run.suggestions(), "suggestions with --max-fanout " + maxFanout);
     long overLimit = generated.users.stream().filter(u -> generated.followers(u).size() > maxFanout).count();
     assertTrue(overLimit > 1 && overLimit < generated.users.size() / 10, overLimit + " accounts over the limit");
     assertEquals(overLimit, run.counter(GraphStatsCounter.MIDDLES_OVER_FANOUT));
     assertEquals(generated.twoHopPaths(maxFanout), run.counter(GraphStatsCounter.TWO_HOP_PATHS));
     // the limit is about suggestions only
-    assertEquals(generated.degrees(), run.lines("degrees", r -> r.get("user") + "\t" + r.get("out_degree") + "\t" + r.get("in_degree")));
-    assertEquals(generated.reciprocalPairs(), run.lines("reciprocal_pairs", r -> r.get("user_a") + "\t" + r.get("user_b")));
+    assertSameLines(generated.degrees(), run.degrees(), "degrees");
+    assertSameLines(generated.reciprocalPairs(), run.reciprocalPairs(), "reciprocal_pairs");
   }
 
   @Test
@@ -218,6 +221,20 @@ class GraphStatsJobTest {
     }
   }
 
+  /** Equal sorted lines; a mismatch names the first few lines missing and unexpected rather than printing both lists. */
+  private static void assertSameLines(List<String> expected, List<String> actual, String what) {
+    if (expected.equals(actual)) {
+      return;
+    }
+    List<String> missing = new ArrayList<>(expected);
+    missing.removeAll(new HashSet<>(actual));
+    List<String> unexpected = new ArrayList<>(actual);
+    unexpected.removeAll(new HashSet<>(expected));
+    fail(what + ": " + expected.size() + " lines expected, " + actual.size() + " written; " + missing.size()
+        + " missing, e.g. " + missing.subList(0, Math.min(5, missing.size())) + "; " + unexpected.size()
+        + " unexpected, e.g. " + unexpected.subList(0, Math.min(5, unexpected.size())));
+  }
+
   private static int hfiles(Path tables, String table) {
     int n = 0;
     for (File family : new File(tables.toString(), table).listFiles(f -> f.isDirectory() && !hidden(f))) {
@@ -262,6 +279,14 @@ class GraphStatsJobTest {
       }
       out.sort(null);
       return out;
+    }
+
+    List<String> degrees() throws IOException {
+      return lines("degrees", r -> r.get("user") + "\t" + r.get("out_degree") + "\t" + r.get("in_degree"));
+    }
+
+    List<String> reciprocalPairs() throws IOException {
+      return lines("reciprocal_pairs", r -> r.get("user_a") + "\t" + r.get("user_b"));
     }
 
     List<String> suggestions() throws IOException {

@@ -15,12 +15,12 @@ import io.dumptruck.jobs.output.OutputKind;
 import io.dumptruck.loaders.generate.DataGenerator;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -306,7 +306,7 @@ class TopPagesJobTest {
       for (Type t : schema.getFields()) {
         actual.add(t.getName() + ":" + t.asPrimitiveType().getPrimitiveTypeName() + ":" + t.getRepetition());
         if (t.asPrimitiveType().getPrimitiveTypeName().name().equals("BINARY")) {
-          assertEquals("STRING", String.valueOf(t.getLogicalTypeAnnotation()).toUpperCase(java.util.Locale.ROOT),
+          assertEquals("STRING", String.valueOf(t.getLogicalTypeAnnotation()).toUpperCase(Locale.ROOT),
               dataset + "." + t.getName() + " is a string");
         }
       }
