@@ -24,6 +24,7 @@ public final class Main {
     COMMANDS.put("ddl", DdlCommand::new);
     COMMANDS.put("bulkload", BulkLoadCommand::new);
     COMMANDS.put("run", RunCommand::new);
+    COMMANDS.put("inspect", InspectCommand::new);
     COMMANDS.put("generate", GenerateCommand::new);
     COMMANDS.put("get", GetCommand::new);
     COMMANDS.put("scan", ScanCommand::new);

@@ -2,6 +2,7 @@ package io.dumptruck.jobs;
 
 import io.dumptruck.jobs.events.EventRollupJob;
 import io.dumptruck.jobs.graphstats.GraphStatsJob;
+import io.dumptruck.jobs.journeys.JourneysJob;
 import io.dumptruck.jobs.tiles.TileDensityJob;
 import io.dumptruck.jobs.toppages.TopPagesJob;
 import java.util.LinkedHashMap;
@@ -14,7 +15,7 @@ public final class JobCatalog {
 
   public static Map<String, AnalyticsJob> all() {
     Map<String, AnalyticsJob> jobs = new LinkedHashMap<>();
-    for (AnalyticsJob j : List.of(new TopPagesJob(), new GraphStatsJob(), new TileDensityJob(), new EventRollupJob())) {
+    for (AnalyticsJob j : List.of(new JourneysJob(), new TopPagesJob(), new GraphStatsJob(), new TileDensityJob(), new EventRollupJob())) {
       jobs.put(j.name(), j);
     }
     return jobs;

@@ -35,8 +35,8 @@ record JourneySettings(long sessionGapMinutes, long from, long to) {
   static JourneySettings of(NamedOptions options) {
     long gap = options.getLong(SESSION_GAP, DEFAULT_SESSION_GAP_MINUTES);
     if (gap < 1 || gap > Long.MAX_VALUE / MILLIS_PER_MINUTE) {
-      throw new IllegalArgumentException("--" + SESSION_GAP + " takes a whole number of minutes, at least 1, got '"
-          + options.get(SESSION_GAP, "") + "'");
+      throw new IllegalArgumentException("--" + SESSION_GAP + " takes a whole number of minutes from 1 to "
+          + Long.MAX_VALUE / MILLIS_PER_MINUTE + ", got '" + options.get(SESSION_GAP, "") + "'");
     }
     long from = options.getLong(FROM, 0);
     if (from < 0) {

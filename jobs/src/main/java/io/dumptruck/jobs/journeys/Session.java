@@ -43,11 +43,7 @@ final class Session {
    */
   boolean isOverBefore(long time, long gapMillis) {
     long gap = time - end;
-    return gap < 0 || gap >= gapMillis;
-  }
-
-  int number() {
-    return number;
+    return gap < 0 || gap > gapMillis;
   }
 
   /** The path of the last view so far. */

@@ -1,5 +1,6 @@
 package io.dumptruck.jobs.journeys;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,6 +9,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -53,9 +55,9 @@ final class AccessLogReference {
   private AccessLogReference() {}
 
   /** The distinct lines of the files (the loader keys a request on its line, so a repeated line is one row). */
-  static List<String> distinctLines(List<java.io.File> files) throws IOException {
+  static List<String> distinctLines(List<File> files) throws IOException {
     Set<String> lines = new LinkedHashSet<>();
-    for (java.io.File f : files) {
+    for (File f : files) {
       lines.addAll(Files.readAllLines(f.toPath(), StandardCharsets.UTF_8));
     }
     return new ArrayList<>(lines);
@@ -214,7 +216,7 @@ final class AccessLogReference {
     }
     if (!IPV4.matcher(host).matches()) {
       List<String> labels = new ArrayList<>(Arrays.asList(host.split("\\.", -1)));
-      java.util.Collections.reverse(labels);
+      Collections.reverse(labels);
       host = String.join(".", labels);
     }
     String port = m.group(3);

@@ -14,10 +14,6 @@ import io.dumptruck.jobs.JobRunner;
 import io.dumptruck.jobs.JobTesting;
 import io.dumptruck.jobs.output.DatasetReader;
 import io.dumptruck.jobs.output.OutputKind;
-import io.dumptruck.loaders.LoadJob;
-import io.dumptruck.loaders.LoadOptions;
-import io.dumptruck.loaders.Loader;
-import io.dumptruck.loaders.LoaderCatalog;
 import io.dumptruck.loaders.generate.DataGenerator;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -37,6 +33,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
@@ -56,7 +53,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  * sessionises the raw lines on its own.
  */
 class JourneysJobTest {
-  private static final String POLL_INTERVAL = "mapreduce.client.completion.pollinterval";
   private static final long MINUTE = 60_000L;
   private static final long DEFAULT_GAP = 30 * MINUTE;
   /** Where the time-range test splits the input into two loads: 2026-01-16T00:00Z. */
@@ -69,7 +65,7 @@ class JourneysJobTest {
   static Path tables;
 
   @BeforeAll
-  static void load() throws Exception {
+  static void loadTables() throws Exception {
     File generated = new File(tmp, "generated");
     DataGenerator.generate(DataGenerator.WEBLOGS, 3000, 20_260_101L, generated.toPath(), 2);
     inputs = new ArrayList<>(List.of(new File(generated, "part-00000.txt"), new File(generated, "part-00001.txt"),
@@ -78,26 +74,12 @@ class JourneysJobTest {
     tables = load("all", inputs, 3);
   }
 
-  /**
-   * {@link JobTesting#load} with the weblogs loader, polling the local job every 50 ms instead of
-   * Hadoop's 5 s: this class makes four loads.
-   */
   private static Path load(String name, List<File> files, int regions) throws Exception {
-    Configuration conf = LocalJobs.localConf();
-    conf.setInt(POLL_INTERVAL, 50);
-    Path out = new Path(new File(tmp, name).getAbsolutePath());
-    LoadOptions options = new LoadOptions(files.stream().map(f -> new Path(f.getAbsolutePath())).toList(), out, regions,
-        JobTesting.LOAD_TS, 1.0, Map.of());
-    Loader weblogs = LoaderCatalog.all().get("weblogs");
-    Job job = LoadJob.prepare(conf, weblogs, options);
-    assertTrue(job.waitForCompletion(false), "load " + name);
-    LoadJob.Report report = LoadJob.finish(weblogs, job, options);
-    assertFalse(report.failed(), report.failure());
-    return out;
+    return JobTesting.load(tmp, name, "weblogs", files, Map.of(), regions);
   }
 
-  /** A finished run: its report and the counters of all its stages. */
-  record Run(JobRunner.Report report, Counters counters) {
+  /** A finished run: its report, the counters of all its stages summed, and each stage's. */
+  record Run(JobRunner.Report report, Counters counters, List<Counters> stages) {
     long counter(Enum<?> c) {
       return counters.findCounter(c).getValue();
     }
@@ -108,20 +90,21 @@ class JourneysJobTest {
   }
 
   private static Run run(Path tables, String outName, OutputKind kind, Map<String, String> extra) throws Exception {
-    return run(tables, outName, kind, extra, LocalJobs.localConf());
+    return run(tables, outName, kind, extra, JobTesting.conf());
   }
 
   private static Run run(Path tables, String outName, OutputKind kind, Map<String, String> extra, Configuration conf)
       throws Exception {
     JobOptions options = new JobOptions(tables, new Path(new File(tmp, outName).getAbsolutePath()), kind, extra);
-    conf.setInt(POLL_INTERVAL, 50); // local stages take well under the 5 s default
     Counters all = new Counters();
+    List<Counters> stages = new ArrayList<>();
     JobRunner.Report report = JobRunner.run(conf, new JourneysJob(), options, stage -> {
       boolean ok = stage.waitForCompletion(false);
       all.incrAllCounters(stage.getCounters());
+      stages.add(stage.getCounters());
       return ok;
     });
-    return new Run(report, all);
+    return new Run(report, all, stages);
   }
 
   private static List<String> sessionLines(List<GenericRecord> records) {
@@ -281,11 +264,13 @@ class JourneysJobTest {
     }
     assertTrue(hfiles(family).size() > earlyFiles);
 
-    Configuration smallBuffer = LocalJobs.localConf();
+    Configuration smallBuffer = JobTesting.conf();
     smallBuffer.setInt(SessionReducer.TRANSITION_BUFFER, 16); // many partial sums for the transitions stage to add up
     Run full = run(both, "range-full", OutputKind.AVRO, Map.of(), smallBuffer);
     List<AccessLogReference.View> allViews = AccessLogReference.views(lines, 0, Long.MAX_VALUE);
     assertMatches(AccessLogReference.journeys(allViews, DEFAULT_GAP), allViews.size(), full, "range-full");
+    assertTrue(full.stages().get(1).findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue()
+        > full.report().records().get("transitions"), "the small buffer wrote partial sums the last stage added up");
 
     Run ranged = run(both, "range", OutputKind.TSV, Map.of("from", String.valueOf(RANGE_FROM), "to", String.valueOf(CUT)));
     List<AccessLogReference.View> inRange = AccessLogReference.views(lines, RANGE_FROM, CUT);
@@ -296,6 +281,13 @@ class JourneysJobTest {
     assertTrue(ranged.read(ReadCounter.FILES_OPENED) < full.read(ReadCounter.FILES_OPENED));
     assertTrue(ranged.read(ReadCounter.BYTES_READ) < full.read(ReadCounter.BYTES_READ),
         ranged.read(ReadCounter.BYTES_READ) + " vs " + full.read(ReadCounter.BYTES_READ));
+
+    // a range no file meets opens nothing and still leaves both data sets, empty
+    Run none = run(both, "range-none", OutputKind.PARQUET, Map.of("from", "1000", "to", "2000"));
+    assertEquals(0, none.read(ReadCounter.FILES_OPENED));
+    assertEquals(Map.of("sessions", 0L, "transitions", 0L), none.report().records());
+    assertEquals(List.of(), JobTesting.records(tmp, "range-none", "sessions"));
+    assertEquals(List.of(), JobTesting.records(tmp, "range-none", "transitions"));
   }
 
   private static List<File> hfiles(File family) {
@@ -368,7 +360,7 @@ class JourneysJobTest {
   void badOptionValuesAreRefusedBeforeAnythingRuns() {
     Map<Map<String, String>, String> cases = Map.of(
         Map.of("session-gap", "half"), "--session-gap takes a whole number, got 'half'",
-        Map.of("session-gap", "0"), "--session-gap takes a whole number of minutes, at least 1, got '0'",
+        Map.of("session-gap", "0"), "--session-gap takes a whole number of minutes from 1 to 153722867280912, got '0'",
         Map.of("from", "-5"), "--from takes epoch milliseconds >= 0, got '-5'",
         Map.of("from", "2000", "to", "1000"), "--to takes epoch milliseconds after --from (2000), got '1000'");
     int i = 0;

@@ -1,0 +1,52 @@
+package io.dumptruck.cli;
+
+import io.dumptruck.jobs.inspect.InspectionJson;
+import io.dumptruck.jobs.inspect.InspectionText;
+import io.dumptruck.jobs.inspect.RegionSizePicture;
+import io.dumptruck.jobs.inspect.TableInspection;
+import java.util.Set;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * {@code dumptruck inspect <table-dir>}: files, rows, cells, bytes, compression, key and value lengths,
+ * blooms, encodings and time ranges per region and family, a balance verdict, and optionally a
+ * picture of region sizes.
+ */
+public final class InspectCommand extends Command {
+  @Override
+  public String summary() {
+    return "figures per region and family of a table directory, a balance verdict, a picture of region sizes";
+  }
+
+  @Override
+  public String usage() {
+    return "dumptruck inspect <table-dir> [--json] [--picture FILE.png|FILE.svg]\n"
+        + "  <table-dir>          <output>/<table>, as written by a load (or any <table>/<family>/<hfile> tree)\n"
+        + "  --json               the same figures as JSON, for scripts\n"
+        + "  --picture FILE       draw region sizes (bars stacked per family, the mean as a line): .png or .svg";
+  }
+
+  @Override
+  public int run(String[] argv) throws Exception {
+    Args args = new Args(argv, Set.of("picture"), Set.of("json"));
+    String dir = args.positional(0, "<table-dir>");
+    args.expectPositionals(1);
+    Path picture = args.has("picture") ? new Path(args.get("picture")) : null;
+    if (picture != null) {
+      try {
+        RegionSizePicture.checkName(picture);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(e.getMessage());
+      }
+    }
+    TableInspection t = TableInspection.inspect(getConf(), new Path(dir));
+    System.out.print(args.flag("json") ? InspectionJson.render(t) : InspectionText.render(t));
+    if (picture != null) {
+      RegionSizePicture.write(t, getConf(), picture);
+      if (!args.flag("json")) {
+        System.out.println("picture of region sizes: " + picture);
+      }
+    }
+    return 0;
+  }
+}
