@@ -21,12 +21,6 @@ public final class JobTesting {
 
   private JobTesting() {}
 
-  /** Local mode, polling for job completion every 50 ms rather than Hadoop's default 5 s. */
-  public static Configuration conf() {
-    Configuration conf = LocalJobs.localConf();
-    conf.setInt("mapreduce.client.completion.pollinterval", 50); // also in LocalJobs once its test jar is rebuilt
-    return conf;
-  }
 
   /** A file of the bundled sample data (tests run in the module directory). */
   public static File sample(String relative) {
@@ -40,7 +34,7 @@ public final class JobTesting {
   /** Loads {@code inputs} with the named loader into {@code <tmp>/<name>}; returns that tables directory. */
   public static Path load(File tmp, String name, String loader, List<File> inputs, Map<String, String> options, int regions)
       throws Exception {
-    Configuration conf = conf();
+    Configuration conf = LocalJobs.localConf();
     Path out = new Path(new File(tmp, name).getAbsolutePath());
     LoadOptions o = new LoadOptions(inputs.stream().map(f -> new Path(f.getAbsolutePath())).toList(), out, regions,
         LOAD_TS, 1.0, options);
@@ -60,7 +54,7 @@ public final class JobTesting {
   public static JobRunner.Report run(AnalyticsJob job, Path tables, File tmp, String outName, OutputKind kind,
       Map<String, String> extra) throws Exception {
     JobOptions o = new JobOptions(tables, new Path(new File(tmp, outName).getAbsolutePath()), kind, extra);
-    return JobRunner.run(conf(), job, o, stage -> stage.waitForCompletion(false));
+    return JobRunner.run(LocalJobs.localConf(), job, o, stage -> stage.waitForCompletion(false));
   }
 
   /** Every record of one data set of a run's output. */

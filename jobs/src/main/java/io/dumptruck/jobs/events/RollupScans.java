@@ -1,6 +1,7 @@
 package io.dumptruck.jobs.events;
 
 import io.dumptruck.formats.read.ScanSpec;
+import io.dumptruck.loaders.events.EventSchema;
 import io.dumptruck.formats.read.TableDir;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
@@ -149,7 +150,7 @@ final class RollupScans {
   }
 
   private static Optional<Long> id(TableReader types, byte[] kind, String name) throws IOException {
-    ScanSpec idColumn = ScanSpec.all().withColumns(List.of(new ScanSpec.Column("i", LogDataColumns.ID)));
+    ScanSpec idColumn = ScanSpec.all().withColumns(List.of(new ScanSpec.Column(EventSchema.TYPES_FAMILY, LogDataColumns.ID)));
     return types.get(Bytes.add(kind, Bytes.toBytes(name)), idColumn)
         .map(r -> r.getValue(LogDataColumns.ID_FAMILY, LogDataColumns.ID))
         .map(Bytes::toLong);

@@ -17,10 +17,7 @@ import io.dumptruck.jobs.JobRunner;
 import io.dumptruck.jobs.JobTesting;
 import io.dumptruck.jobs.output.DatasetReader;
 import io.dumptruck.jobs.output.OutputKind;
-import io.dumptruck.loaders.LoadJob;
-import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
-import io.dumptruck.loaders.LoaderCatalog;
 import io.dumptruck.loaders.generate.DataGenerator;
 import java.io.File;
 import java.math.BigDecimal;
@@ -92,23 +89,8 @@ class EventRollupJobTest {
     }
   }
 
-  /** {@link JobTesting#load} with a short completion poll: local jobs take far less than its 5 s default. */
   static Path load(String name, List<File> inputs, Map<String, String> options) throws Exception {
-    Configuration conf = quick(LocalJobs.localConf());
-    Path out = new Path(new File(tmp, name).getAbsolutePath());
-    LoadOptions o = new LoadOptions(inputs.stream().map(f -> new Path(f.getAbsolutePath())).toList(), out, 4,
-        JobTesting.LOAD_TS, 1.0, options);
-    Loader loader = LoaderCatalog.all().get("events");
-    Job job = LoadJob.prepare(conf, loader, o);
-    assertTrue(job.waitForCompletion(false), "load " + name);
-    LoadJob.Report report = LoadJob.finish(loader, job, o);
-    assertFalse(report.failed(), () -> "load " + name + ": " + report.failure());
-    return out;
-  }
-
-  static Configuration quick(Configuration conf) {
-    conf.setInt("mapreduce.client.completion.pollinterval", 50);
-    return conf;
+    return JobTesting.load(tmp, name, "events", inputs, options, 4);
   }
 
   // ---------------------------------------------------------------- the independent computation
@@ -192,7 +174,7 @@ class EventRollupJobTest {
     List<Job> ran = new ArrayList<>();
     JobOptions o = new JobOptions(tables.get(layout), new Path(new File(tmp, outName).getAbsolutePath()),
         OutputKind.PARQUET, extra);
-    JobRunner.Report report = JobRunner.run(quick(LocalJobs.localConf()), new EventRollupJob(), o, stage -> {
+    JobRunner.Report report = JobRunner.run(LocalJobs.localConf(), new EventRollupJob(), o, stage -> {
       ran.add(stage);
       return stage.waitForCompletion(false);
     });

@@ -50,7 +50,6 @@ class TileDensityJobTest {
   private static final Pattern INTEGER = Pattern.compile("-?\\d+");
   private static final Pattern RECT = Pattern.compile("<rect ");
 
-  private static final String POLL_INTERVAL = "mapreduce.client.completion.pollinterval";
 
   @TempDir static File tmp;
   static Path tables;
@@ -214,16 +213,10 @@ class TileDensityJobTest {
     return counts.values().stream().mapToLong(c -> c[0] + c[1] + c[2]).sum();
   }
 
-  /**
-   * Runs the job through JobRunner in local mode, as JobTesting.run does, but polls for the end of a
-   * stage every 50 ms instead of Hadoop's default 5 s.
-   */
+  /** Runs the job through JobRunner in local mode over the loaded tables. */
   static JobRunner.Report run(String outName, OutputKind kind, Map<String, String> extra) throws Exception {
     JobOptions o = new JobOptions(tables, new Path(new File(tmp, outName).getAbsolutePath()), kind, extra);
-    return JobRunner.run(LocalJobs.localConf(), new TileDensityJob(), o, stage -> {
-      stage.getConfiguration().setInt(POLL_INTERVAL, 50);
-      return stage.waitForCompletion(false);
-    });
+    return JobRunner.run(LocalJobs.localConf(), new TileDensityJob(), o, stage -> stage.waitForCompletion(false));
   }
 
   // ---- the tests ------------------------------------------------------------------------------
@@ -395,7 +388,6 @@ class TileDensityJobTest {
     List<Job> stages = job.stages(LocalJobs.localConf(), options);
     assertEquals(1, stages.size());
     Job stage = stages.get(0);
-    stage.getConfiguration().setInt(POLL_INTERVAL, 50);
     assertTrue(stage.waitForCompletion(false));
     long[] nw = bingTile16(52, -5);
     long[] se = bingTile16(40, 10);

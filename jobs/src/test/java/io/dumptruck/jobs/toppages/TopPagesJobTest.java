@@ -69,7 +69,6 @@ class TopPagesJobTest {
   static Run run(Path tables, String out, OutputKind kind, Map<String, String> extra, int reducers) throws Exception {
     Configuration conf = LocalJobs.localConf();
     conf.setInt("mapreduce.job.reduces", reducers);
-    conf.setInt("mapreduce.client.completion.pollinterval", 50); // local stages take well under the 5 s default
     JobOptions options = new JobOptions(tables, new Path(new File(tmp, out).getAbsolutePath()), kind, extra);
     List<Job> stages = new ArrayList<>();
     JobRunner.Report report = JobRunner.run(conf, new TopPagesJob(), options, stage -> {

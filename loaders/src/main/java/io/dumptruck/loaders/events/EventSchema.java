@@ -36,10 +36,18 @@ public final class EventSchema {
   public static final String LOG_DATA = "log_data";
   public static final String LOG_TYPES = "log_types";
   public static final Set<String> LAYOUTS = Set.of("bucketed", "host-first", "hashed", "numeric");
-  static final byte[] V = Bytes.toBytes("v");
-  static final byte[] H = Bytes.toBytes("h");
-  static final byte[] E = Bytes.toBytes("e");
-  static final byte[] ID = Bytes.toBytes("id");
+  /** The family of {@code log_data}. */
+  public static final String DATA_FAMILY = "d";
+  /** The family of {@code log_types}. */
+  public static final String TYPES_FAMILY = "i";
+  /** {@code d:v}, the value. */
+  public static final byte[] V = Bytes.toBytes("v");
+  /** {@code d:h}, the host (hashed and numeric layouts); also the {@code log_types} row prefix of host ids. */
+  public static final byte[] H = Bytes.toBytes("h");
+  /** {@code d:e}, the event (hashed and numeric layouts); also the {@code log_types} row prefix of event ids. */
+  public static final byte[] E = Bytes.toBytes("e");
+  /** {@code i:id}, a host's or event's id in {@code log_types}. */
+  public static final byte[] ID = Bytes.toBytes("id");
   static final byte[] MAX = Bytes.toBytes("max");
 
   private final String layout;
@@ -60,7 +68,7 @@ public final class EventSchema {
   }
 
   public List<TableSpec> tables(int regions) {
-    FamilySpec d = FamilySpec.named("d").withCompression(Compression.Algorithm.GZ).withEncoding(DataBlockEncoding.FAST_DIFF);
+    FamilySpec d = FamilySpec.named(DATA_FAMILY).withCompression(Compression.Algorithm.GZ).withEncoding(DataBlockEncoding.FAST_DIFF);
     RegionSplits split = switch (layout) {
       case "bucketed" -> RegionSplits.salted(buckets);
       case "hashed" -> RegionSplits.uniform(regions);
@@ -69,15 +77,15 @@ public final class EventSchema {
     List<TableSpec> out = new ArrayList<>();
     out.add(TableSpec.of(LOG_DATA, d).withRegions(split));
     if (layout.equals("numeric")) {
-      out.add(TableSpec.of(LOG_TYPES, FamilySpec.named("i")));
+      out.add(TableSpec.of(LOG_TYPES, FamilySpec.named(TYPES_FAMILY)));
     }
     return out;
   }
 
   public void resolve(CellSink sink) {
-    data = sink.family(LOG_DATA, "d");
+    data = sink.family(LOG_DATA, DATA_FAMILY);
     if (layout.equals("numeric")) {
-      types = sink.family(LOG_TYPES, "i");
+      types = sink.family(LOG_TYPES, TYPES_FAMILY);
     }
   }
 
