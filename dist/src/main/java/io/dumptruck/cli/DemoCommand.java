@@ -19,8 +19,9 @@ import org.apache.hadoop.mapreduce.Job;
 
 /**
  * {@code dumptruck demo}: loads every bundled sample with every loader, in local mode, into a fresh
- * directory, then asks each table the questions it was designed for, with the same code as
- * {@code dumptruck query}, and prints rows, cells and bytes per table.
+ * directory, prints rows, cells and bytes per table, asks each table the questions it was designed
+ * for with the same code as {@code dumptruck query}, then runs every analytics job over the tables
+ * and inspects one ({@code dumptruck run}, {@code dumptruck inspect}).
  */
 public final class DemoCommand extends Command {
   /** The load timestamp of the demo, so that two demo runs write the same cells. */
@@ -44,7 +45,7 @@ public final class DemoCommand extends Command {
 
   @Override
   public String summary() {
-    return "load every bundled sample in local mode and answer each table's questions";
+    return "load every bundled sample in local mode, answer each table's questions, run every analytics job";
   }
 
   @Override
@@ -113,6 +114,17 @@ public final class DemoCommand extends Command {
       ask(out, "query", "events", b + "/events-" + layout, "web-01", "--event", "cpu", "--from", "1763712000000", "--to",
           "1763719200000", "--limit", "3");
     }
+    String a = b + "/analytics";
+    out.println();
+    out.println("Analytics jobs over the tables, each into its own folder of " + a + ":");
+    ask(out, "run", "journeys", "--tables", b + "/weblogs", "--output", a + "/journeys");
+    ask(out, "run", "top-pages", "--tables", b + "/weblogs", "--output", a + "/top-pages", "--top", "3");
+    ask(out, "run", "graph-stats", "--tables", b + "/graph", "--output", a + "/graph-stats", "--top", "3");
+    ask(out, "run", "tile-density", "--tables", b + "/geo", "--output", a + "/tile-density", "--zoom", "4",
+        "--picture", "density.svg");
+    ask(out, "run", "event-rollup", "--tables", b + "/events-bucketed", "--output", a + "/event-rollup", "--format", "tsv",
+        "--from", "1763712000000", "--to", "1763719200000");
+    ask(out, "inspect", b + "/events-bucketed/log_data", "--picture", a + "/log_data-regions.svg");
     out.println();
     out.println("Each folder of " + b + " is one load's output; load a table into HBase with the same splits with");
     out.println("  dumptruck ddl " + b + "/graph     (prints the create statements), then");
@@ -120,11 +132,12 @@ public final class DemoCommand extends Command {
     return 0;
   }
 
+  /** Runs a command as {@code dumptruck <command…>} would, after printing it. */
   private void ask(PrintStream out, String... command) throws Exception {
     out.println();
     out.println("$ dumptruck " + String.join(" ", command));
-    QueryCommand q = new QueryCommand();
-    q.setConf(getConf());
-    q.run(java.util.Arrays.copyOfRange(command, 1, command.length));
+    Command c = Main.COMMANDS.get(command[0]).get();
+    c.setConf(getConf());
+    c.run(java.util.Arrays.copyOfRange(command, 1, command.length));
   }
 }

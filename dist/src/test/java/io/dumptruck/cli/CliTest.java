@@ -52,7 +52,9 @@ class CliTest {
         "followers of celebrity (8)", "'san' → (10): San", "Lisbon", "most requested page: /item/42 (4 requests)",
         "8.8.8.8 → US", "2a00:1450::200e → IE", "203.0.113.9 → no block holds this address",
         "from the bucketed layout, in 4 scan(s)", "from the host-first layout, in 1 scan(s)",
-        "from the hashed layout, in 1 scan(s)", "from the numeric layout, in 1 scan(s)", "graph/follows", "events-numeric/log_types"}) {
+        "from the hashed layout, in 1 scan(s)", "from the numeric layout, in 1 scan(s)", "graph/follows", "events-numeric/log_types",
+        "sessions: 5 records", "transitions: 9 records", "stats_check: 0 records", "top_pages: 3 records",
+        "reciprocal_pairs: 14 records", "tile_density: 64 records", "rollup: 62 records", "verdict         balanced"}) {
       assertTrue(demoOutput.contains(expected), "demo output lacks '" + expected + "':\n" + demoOutput);
     }
   }
@@ -183,5 +185,62 @@ class CliTest {
     assertEquals(0, scanHelp.code());
     assertTrue(scanHelp.out().contains("--prefix P"), scanHelp.out());
     assertEquals(2, run().code(), "no command at all is a usage error");
+  }
+
+  @Test
+  void runChecksEverythingBeforeAnyTaskAndSaysWhatToDo() {
+    String tables = new File(users).getParentFile().getParent();
+    String out = new File(tmp, "run-out").getPath();
+    Run unknown = run("run", "page-rank", "--tables", tables + "/weblogs", "--output", out);
+    assertEquals(2, unknown.code());
+    assertTrue(unknown.err().contains("unknown job 'page-rank'; jobs: journeys, top-pages, graph-stats, tile-density, event-rollup"),
+        unknown.err());
+    Run wrongTables = run("run", "journeys", "--tables", tables + "/graph", "--output", out);
+    assertEquals(2, wrongTables.code());
+    assertTrue(wrongTables.err().contains("no table 'visits' under " + tables + "/graph: load it first (dumptruck load weblogs"),
+        wrongTables.err());
+    Run exists = run("run", "journeys", "--tables", tables + "/weblogs", "--output", tables + "/graph");
+    assertEquals(2, exists.code());
+    assertTrue(exists.err().contains("already exists: give a new --output directory"), exists.err());
+    Run format = run("run", "journeys", "--tables", tables + "/weblogs", "--output", out, "--format", "orc");
+    assertEquals(2, format.code());
+    assertTrue(format.err().contains("--format must be one of parquet, avro, tsv, got 'orc'"), format.err());
+    Run top = run("run", "top-pages", "--tables", tables + "/weblogs", "--output", out, "--top", "0");
+    assertEquals(2, top.code());
+    assertTrue(top.err().contains("--top"), top.err());
+    Run option = run("run", "journeys", "--tables", tables + "/weblogs", "--output", out, "--zoom", "3");
+    assertEquals(2, option.code());
+    assertTrue(option.err().contains("unknown option --zoom"), option.err());
+    for (Run r : List.of(unknown, wrongTables, exists, format, top, option)) {
+      assertEquals(1, r.err().lines().count(), "one line: " + r.err());
+    }
+    assertFalse(new File(out).exists(), "nothing was written");
+  }
+
+  @Test
+  void runWritesTsvThatReadsAsTheDataSet() throws Exception {
+    String tables = new File(users).getParentFile().getParent() + "/weblogs";
+    File out = new File(tmp, "top-tsv");
+    Run r = run("run", "top-pages", "--tables", tables, "--output", out.getPath(), "--format", "tsv", "--top", "2");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("of 6 HFiles opened"), r.out());
+    List<String> lines = java.nio.file.Files.readAllLines(new File(out, "top_pages/part-r-00000.tsv").toPath());
+    assertEquals(List.of("rank\tpath\tviews\tvisitors", "1\t/item/42\t4\t1", "2\t/cart\t2\t1"), lines);
+    assertTrue(new File(out, "top_pages/_schema.avsc").isFile());
+    assertFalse(new File(out, "_work").exists(), "the scratch directory is removed");
+  }
+
+  @Test
+  void inspectPrintsJsonForScriptsAndRefusesOtherPictures() throws Exception {
+    Run json = run("inspect", users, "--json");
+    assertEquals(0, json.code(), json.err());
+    com.fasterxml.jackson.databind.JsonNode tree = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out());
+    assertTrue(tree.toString().contains("\"verdict\""), json.out());
+    Run gif = run("inspect", users, "--picture", new File(tmp, "x.gif").getPath());
+    assertEquals(2, gif.code());
+    assertTrue(gif.err().contains(".png or .svg"), gif.err());
+    Run notTable = run("inspect", new File(users).getParent());
+    assertEquals(1, notTable.code());
+    assertTrue(notTable.err().contains("is an output directory, not a table"), notTable.err());
   }
 }

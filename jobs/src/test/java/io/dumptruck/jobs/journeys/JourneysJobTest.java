@@ -90,7 +90,7 @@ class JourneysJobTest {
   }
 
   private static Run run(Path tables, String outName, OutputKind kind, Map<String, String> extra) throws Exception {
-    return run(tables, outName, kind, extra, JobTesting.conf());
+    return run(tables, outName, kind, extra, LocalJobs.localConf());
   }
 
   private static Run run(Path tables, String outName, OutputKind kind, Map<String, String> extra, Configuration conf)
@@ -264,7 +264,7 @@ class JourneysJobTest {
     }
     assertTrue(hfiles(family).size() > earlyFiles);
 
-    Configuration smallBuffer = JobTesting.conf();
+    Configuration smallBuffer = LocalJobs.localConf();
     smallBuffer.setInt(SessionReducer.TRANSITION_BUFFER, 16); // many partial sums for the transitions stage to add up
     Run full = run(both, "range-full", OutputKind.AVRO, Map.of(), smallBuffer);
     List<AccessLogReference.View> allViews = AccessLogReference.views(lines, 0, Long.MAX_VALUE);
