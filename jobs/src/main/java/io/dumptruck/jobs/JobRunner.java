@@ -4,6 +4,7 @@ import io.dumptruck.formats.read.ReadCounter;
 import io.dumptruck.formats.read.TableDir;
 import io.dumptruck.jobs.output.DatasetOutputFormat;
 import io.dumptruck.jobs.output.DatasetReader;
+import io.dumptruck.loaders.TaskFailure;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -86,7 +87,7 @@ public final class JobRunner {
     try {
       for (Job stage : stages) {
         if (!runner.run(stage)) {
-          throw new IOException("stage '" + stage.getJobName() + "' failed" + failureInfo(stage) + "; the output was deleted");
+          throw new IOException("stage '" + stage.getJobName() + "' failed (" + TaskFailure.describe(stage) + "); the output was deleted");
         }
         Counters c = stage.getCounters();
         stageCounters.add(c);
@@ -123,15 +124,6 @@ public final class JobRunner {
       try (OutputStream out = fs.create(new Path(dataset, DatasetReader.SCHEMA_FILE), true)) {
         out.write(schema.toString(true).getBytes(StandardCharsets.UTF_8));
       }
-    }
-  }
-
-  private static String failureInfo(Job stage) {
-    try {
-      String info = stage.getStatus().getFailureInfo();
-      return info == null || info.isBlank() ? "" : ": " + info.strip().lines().findFirst().orElse("");
-    } catch (IOException | InterruptedException | RuntimeException e) {
-      return "";
     }
   }
 }

@@ -84,7 +84,7 @@ public final class LoadJob {
     Path rejects = new Path(options.output(), RejectSink.DIRECTORY);
     String failure = null;
     if (!job.isSuccessful()) {
-      failure = "the load job failed (the task's error is logged above); nothing was written to " + options.output();
+      failure = "the load job failed (" + TaskFailure.describe(job) + "); nothing was written to " + options.output();
     } else if (read > 0 && rejected > options.maxRejectRatio() * read) {
       failure = String.format("rejected %d of %d records (%.2f%%), more than --max-reject-ratio %s; the tables were "
           + "deleted, the rejects are in %s", rejected, read, 100.0 * rejected / read, options.maxRejectRatio(), rejects);
