@@ -23,7 +23,13 @@ public final class InspectCommand extends Command {
     return "dumptruck inspect <table-dir> [--json] [--picture FILE.png|FILE.svg]\n"
         + "  <table-dir>          <output>/<table>, as written by a load (or any <table>/<family>/<hfile> tree)\n"
         + "  --json               the same figures as JSON, for scripts\n"
-        + "  --picture FILE       draw region sizes (bars stacked per family, the mean as a line): .png or .svg";
+        + "  --picture FILE       draw region sizes (bars stacked per family, the mean as a line): .png or .svg,\n"
+        + "                       on the local file system unless FILE names a scheme (hdfs://…)";
+  }
+
+  private Path localUnlessQualified(String name) throws java.io.IOException {
+    Path p = new Path(name);
+    return p.toUri().getScheme() != null ? p : org.apache.hadoop.fs.FileSystem.getLocal(getConf()).makeQualified(p);
   }
 
   @Override
@@ -31,7 +37,8 @@ public final class InspectCommand extends Command {
     Args args = new Args(argv, Set.of("picture"), Set.of("json"));
     String dir = args.positional(0, "<table-dir>");
     args.expectPositionals(1);
-    Path picture = args.has("picture") ? new Path(args.get("picture")) : null;
+    // a picture is for looking at here: a path without a scheme is on the local file system, even under hadoop jar
+    Path picture = args.has("picture") ? localUnlessQualified(args.get("picture")) : null;
     if (picture != null) {
       try {
         RegionSizePicture.checkName(picture);

@@ -95,8 +95,8 @@ public final class RunCommand extends Command {
   private void print(JobOptions options, JobRunner.Report report, PrintStream out) throws java.io.IOException {
     JobRunner.ReadFigures r = report.read();
     out.println();
-    out.printf("read: %,d of %,d HFiles opened, %s of %s read (%.1f%%), %,d data blocks, %,d cells%n", r.filesOpened(),
-        r.tableFiles(), HumanBytes.of(r.bytesRead()), HumanBytes.of(r.tableBytes()),
+    out.printf("read: %,d HFile opens (the tables hold %,d HFiles, %s), %s read (%.1f%%), %,d data blocks, %,d cells%n",
+        r.fileOpens(), r.tableFiles(), HumanBytes.of(r.tableBytes()), HumanBytes.of(r.bytesRead()),
         r.tableBytes() == 0 ? 0.0 : 100.0 * r.bytesRead() / r.tableBytes(), r.dataBlocksRead(), r.cellsRead());
     for (Map.Entry<String, Long> d : report.records().entrySet()) {
       Path dir = new Path(options.output(), d.getKey());

@@ -19,6 +19,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 
 /**
  * Runs an {@link AnalyticsJob}: checks the options, the tables and the output before any task
@@ -41,7 +42,7 @@ public final class JobRunner {
    * @param tableFiles HFiles in the tables read
    * @param tableBytes bytes of those HFiles
    */
-  public record ReadFigures(long filesOpened, long tableFiles, long bytesRead, long tableBytes, long dataBlocksRead,
+  public record ReadFigures(long fileOpens, long tableFiles, long bytesRead, long tableBytes, long dataBlocksRead,
       long cellsRead, long results) {}
 
   /** Records written per data set, the read figures, and each stage's counters in the order the stages ran. */
@@ -75,6 +76,11 @@ public final class JobRunner {
     }
   }
 
+  /**
+   * Runs the stages. If one fails, the client fails, or the JVM is stopped (Ctrl-C) while a stage
+   * runs, the running stage is killed and the output deleted. {@code OUT/_SUCCESS} is written once,
+   * after the last stage, so a scheduler's sensor never sees a half-finished run as done.
+   */
   public static Report run(Configuration conf, AnalyticsJob job, JobOptions options, StageRunner runner)
       throws IOException, InterruptedException, ClassNotFoundException {
     check(conf, job, options);
@@ -83,12 +89,18 @@ public final class JobRunner {
     Map<String, Long> records = new LinkedHashMap<>();
     long[] read = new long[ReadCounter.values().length];
     List<Counters> stageCounters = new ArrayList<>();
+    Job[] running = new Job[1];
+    Thread onStop = new Thread(() -> abandon(running[0], fs, options.output(), null));
+    Runtime.getRuntime().addShutdownHook(onStop);
     boolean done = false;
     try {
       for (Job stage : stages) {
+        stage.getConfiguration().setBoolean(FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false);
+        running[0] = stage;
         if (!runner.run(stage)) {
           throw new IOException("stage '" + stage.getJobName() + "' failed (" + TaskFailure.describe(stage) + "); the output was deleted");
         }
+        running[0] = null;
         Counters c = stage.getCounters();
         stageCounters.add(c);
         for (ReadCounter r : ReadCounter.values()) {
@@ -101,11 +113,16 @@ public final class JobRunner {
       }
       job.afterStages(conf, options);
       fs.delete(new Path(options.output(), JobOptions.WORK_DIRECTORY), true);
+      fs.create(new Path(options.output(), FileOutputCommitter.SUCCEEDED_FILE_NAME), true).close();
       done = true;
+    } catch (IOException | InterruptedException | ClassNotFoundException | RuntimeException e) {
+      abandon(running[0], fs, options.output(), e);
+      throw e;
     } finally {
       if (!done) {
-        fs.delete(options.output(), true);
+        abandon(running[0], fs, options.output(), null);
       }
+      removeHook(onStop);
     }
     long tableFiles = 0;
     long tableBytes = 0;
@@ -114,9 +131,37 @@ public final class JobRunner {
       tableFiles += dir.fileCount();
       tableBytes += dir.bytes();
     }
-    return new Report(records, new ReadFigures(read[ReadCounter.FILES_OPENED.ordinal()], tableFiles,
+    return new Report(records, new ReadFigures(read[ReadCounter.FILE_OPENS.ordinal()], tableFiles,
         read[ReadCounter.BYTES_READ.ordinal()], tableBytes, read[ReadCounter.DATA_BLOCKS_READ.ordinal()],
         read[ReadCounter.CELLS_READ.ordinal()], read[ReadCounter.RESULTS.ordinal()]), List.copyOf(stageCounters));
+  }
+
+  /** Kills the stage if it still runs, then deletes the output; failures are added to {@code cause} (if any). */
+  private static void abandon(Job stage, FileSystem fs, Path output, Exception cause) {
+    try {
+      if (stage != null && !stage.isComplete()) {
+        stage.killJob();
+      }
+    } catch (IOException | RuntimeException e) {
+      if (cause != null) {
+        cause.addSuppressed(e);
+      }
+    }
+    try {
+      fs.delete(output, true);
+    } catch (IOException | RuntimeException e) {
+      if (cause != null) {
+        cause.addSuppressed(e);
+      }
+    }
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // the JVM is already stopping: the hook runs
+    }
   }
 
   private static void writeSchema(FileSystem fs, Path dataset, Schema schema) throws IOException {

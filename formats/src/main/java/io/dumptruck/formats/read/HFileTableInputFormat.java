@@ -4,6 +4,7 @@ import io.dumptruck.formats.FormatConf;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,6 +25,7 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.security.TokenCache;
 
 /**
  * Reads table directories written by {@link io.dumptruck.formats.output.HFileTableOutputFormat} (or any
@@ -86,6 +88,8 @@ public final class HFileTableInputFormat extends InputFormat<ImmutableBytesWrita
         input.put("scan", scans.get(i).toJson());
       }
       FormatConf.INPUT_TABLES.set(job.getConfiguration(), inputs.toString());
+      // on a secure cluster the tasks need tokens for the tables' file systems, whichever they are
+      TokenCache.obtainTokensForNamenodes(job.getCredentials(), tables.toArray(new Path[0]), job.getConfiguration());
       job.setInputFormatClass(HFileTableInputFormat.class);
       return job;
     }
@@ -111,8 +115,14 @@ public final class HFileTableInputFormat extends InputFormat<ImmutableBytesWrita
     Configuration conf = context.getConfiguration();
     List<InputSplit> splits = new ArrayList<>();
     List<Map.Entry<Path, ScanSpec>> inputs = inputs(conf);
+    Map<Path, TableDir> tables = new HashMap<>(); // several scans of one table read its file ranges once
     for (int i = 0; i < inputs.size(); i++) {
-      splits.addAll(splits(conf, i, TableDir.open(conf, inputs.get(i).getKey()), inputs.get(i).getValue()));
+      TableDir table = tables.get(inputs.get(i).getKey());
+      if (table == null) {
+        table = TableDir.open(conf, inputs.get(i).getKey());
+        tables.put(inputs.get(i).getKey(), table);
+      }
+      splits.addAll(splits(conf, i, table, inputs.get(i).getValue()));
     }
     return splits;
   }

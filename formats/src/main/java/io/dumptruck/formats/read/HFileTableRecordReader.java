@@ -26,7 +26,7 @@ final class HFileTableRecordReader extends RecordReader<ImmutableBytesWritable, 
   private Result value;
   private long totalCells;
   private long results;
-  private int filesOpened;
+  private int fileOpens;
   private long blocksBefore;
 
   @Override
@@ -38,7 +38,7 @@ final class HFileTableRecordReader extends RecordReader<ImmutableBytesWritable, 
     TableDir table = TableDir.open(conf, new Path(split.tableDir()));
     blocksBefore = HFile.DATABLOCK_READ_COUNT.sum();
     List<StoredFile> files = table.open(split.paths(), split.families(), new CountingFileSystem(table.fileSystem(), bytesRead));
-    filesOpened = files.size();
+    fileOpens = files.size();
     totalCells = Math.max(1, files.stream().mapToLong(f -> f.range().entries()).sum());
     rows = new RowScanner(conf, table.spec(), files, scan, split.start(), split.stop(), true);
   }
@@ -73,7 +73,7 @@ final class HFileTableRecordReader extends RecordReader<ImmutableBytesWritable, 
     try {
       rows.close();
     } finally {
-      count(ReadCounter.FILES_OPENED, filesOpened);
+      count(ReadCounter.FILE_OPENS, fileOpens);
       count(ReadCounter.BYTES_READ, bytesRead.sum());
       count(ReadCounter.DATA_BLOCKS_READ, HFile.DATABLOCK_READ_COUNT.sum() - blocksBefore);
       count(ReadCounter.CELLS_READ, rows.cellsRead());

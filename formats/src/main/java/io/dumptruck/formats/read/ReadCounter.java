@@ -6,11 +6,19 @@ package io.dumptruck.formats.read;
  * limited to a family, a key range or a time range reads only what it needs.
  */
 public enum ReadCounter {
-  /** HFiles the tasks opened: those of the scanned families whose key and time ranges meet the scan. */
-  FILES_OPENED,
+  /**
+   * HFile opens by the tasks: only files of the scanned families whose key and time ranges meet a
+   * split are opened. A file read by several splits (a region cut into sub-splits, several scans of
+   * one table) counts once per split.
+   */
+  FILE_OPENS,
   /** HFile bytes read from the file system: trailers, indexes, blooms and the data blocks reached. */
   BYTES_READ,
-  /** Data blocks read (HBase's own count of data block reads). */
+  /**
+   * Data blocks read: HBase's own JVM-wide count of data block reads, taken as a difference around
+   * each split, so exact when a JVM runs one task at a time (YARN containers; local mode with the
+   * default {@code mapreduce.local.map.tasks.maximum} of 1).
+   */
   DATA_BLOCKS_READ,
   /** Cells read from the files, kept by the scan or not. */
   CELLS_READ,

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +34,8 @@ public final class TableDir {
   private final Path path;
   private final TableSpec spec;
   private final Map<String, List<FileStatus>> files;
-  private List<FileRange> ranges;
+  /** File ranges per family, read on first use. */
+  private final Map<String, List<FileRange>> ranges = new HashMap<>();
 
   private TableDir(Configuration conf, FileSystem fs, Path path, TableSpec spec, Map<String, List<FileStatus>> files) {
     this.conf = conf;
@@ -125,35 +127,51 @@ public final class TableDir {
   }
 
   /** Where the rows of every non-empty HFile lie, oldest file first; each file is opened once, then closed. */
-  public synchronized List<FileRange> fileRanges() throws IOException {
-    if (ranges == null) {
+  public List<FileRange> fileRanges() throws IOException {
+    List<FileRange> out = new ArrayList<>();
+    for (String family : files.keySet()) {
+      out.addAll(fileRanges(family));
+    }
+    out.sort(FileRange.OLDEST_FIRST);
+    return out;
+  }
+
+  /** The non-empty HFiles of one family, oldest first; read from their trailers on first use, then kept. */
+  private synchronized List<FileRange> fileRanges(String family) throws IOException {
+    List<FileRange> known = ranges.get(family);
+    if (known == null) {
       List<FileRange> out = new ArrayList<>();
-      for (Map.Entry<String, List<FileStatus>> e : files.entrySet()) {
-        for (FileStatus f : e.getValue()) {
-          try (StoredFile sf = StoredFile.open(conf, fs, f.getPath(), e.getKey())) {
-            if (!sf.isEmpty()) {
-              out.add(sf.range());
-            }
+      for (FileStatus f : files(family)) {
+        try (StoredFile sf = StoredFile.open(conf, fs, f.getPath(), family)) {
+          if (!sf.isEmpty()) {
+            out.add(sf.range());
           }
         }
       }
       out.sort(FileRange.OLDEST_FIRST);
-      ranges = List.copyOf(out);
+      known = List.copyOf(out);
+      ranges.put(family, known);
     }
-    return ranges;
+    return known;
   }
 
   /**
    * The files of the families {@code scan} reads whose rows may fall in {@code [start, stop)} and whose
-   * cells may fall in the scan's time range, oldest first: the only files a scan opens.
+   * cells may fall in the scan's time range, oldest first: the only files a scan opens. Files of the
+   * other families are not opened, not even to plan.
    */
   public List<FileRange> fileRanges(ScanSpec scan, byte[] start, byte[] stop) throws IOException {
     List<FileRange> out = new ArrayList<>();
-    for (FileRange r : fileRanges()) {
-      if (scan.readsFamily(r.family()) && r.overlaps(start, stop) && r.overlapsTime(scan.minTime(), scan.maxTime())) {
-        out.add(r);
+    for (String family : files.keySet()) {
+      if (scan.readsFamily(family)) {
+        for (FileRange r : fileRanges(family)) {
+          if (r.overlaps(start, stop) && r.overlapsTime(scan.minTime(), scan.maxTime())) {
+            out.add(r);
+          }
+        }
       }
     }
+    out.sort(FileRange.OLDEST_FIRST);
     return out;
   }
 

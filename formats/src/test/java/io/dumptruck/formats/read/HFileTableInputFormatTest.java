@@ -215,8 +215,8 @@ class HFileTableInputFormatTest {
     var onlyC = read(Map.of(table, ScanSpec.all().withFamilies(List.of("c")).withMaxVersions(5)));
     int cFiles = readers("c").size();
     int allFiles = readers("a").size() + readers("b").size() + cFiles;
-    assertEquals(allFiles, counter(all, ReadCounter.FILES_OPENED));
-    assertEquals(cFiles, counter(onlyC, ReadCounter.FILES_OPENED));
+    assertEquals(allFiles, counter(all, ReadCounter.FILE_OPENS));
+    assertEquals(cFiles, counter(onlyC, ReadCounter.FILE_OPENS));
     long tableBytes = TableDir.open(conf, table).bytes();
     assertEquals(fileBytes("a") + fileBytes("b") + fileBytes("c"), tableBytes);
     // every byte of a whole-table scan is read once, plus the next block's header read with each block
@@ -246,8 +246,8 @@ class HFileTableInputFormatTest {
     }
     var cost = read(Map.of(table, narrow));
     var full = read(Map.of(table, ScanSpec.all().withMaxVersions(5)));
-    assertEquals(expectedFiles, counter(cost, ReadCounter.FILES_OPENED));
-    assertTrue(expectedFiles < counter(full, ReadCounter.FILES_OPENED), "the range lies in one region of four");
+    assertEquals(expectedFiles, counter(cost, ReadCounter.FILE_OPENS));
+    assertTrue(expectedFiles < counter(full, ReadCounter.FILE_OPENS), "the range lies in one region of four");
     assertTrue(counter(cost, ReadCounter.DATA_BLOCKS_READ) * 4 < counter(full, ReadCounter.DATA_BLOCKS_READ),
         counter(cost, ReadCounter.DATA_BLOCKS_READ) + " blocks vs " + counter(full, ReadCounter.DATA_BLOCKS_READ));
     assertTrue(counter(cost, ReadCounter.BYTES_READ) * 4 < counter(full, ReadCounter.BYTES_READ));
@@ -268,11 +268,11 @@ class HFileTableInputFormatTest {
       }
     }
     var cost = read(Map.of(table, later));
-    assertEquals(secondLoadFiles, counter(cost, ReadCounter.FILES_OPENED));
+    assertEquals(secondLoadFiles, counter(cost, ReadCounter.FILE_OPENS));
     CellModel.assertSameRows(merged.scan(RandomTables.WIDE, later), CellModel.lines(LocalJobs.readAll(conf, table, later)),
         later.toJson());
     var none = read(Map.of(table, ScanSpec.all().withTimeRange(0, first.minTs)));
-    assertEquals(0, counter(none, ReadCounter.FILES_OPENED), "no file holds cells that old");
+    assertEquals(0, counter(none, ReadCounter.FILE_OPENS), "no file holds cells that old");
   }
 
   @Test

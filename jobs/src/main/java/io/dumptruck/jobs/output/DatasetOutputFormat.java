@@ -15,12 +15,15 @@ import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
+import org.apache.hadoop.mapreduce.lib.output.PathOutputCommitter;
+import org.apache.hadoop.mapreduce.security.TokenCache;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 
 /**
  * Writes records of one or more data sets, each an Avro schema whose name is the data set's name:
  * a task writes {@code (null, record)} and the record lands in {@code <output>/<schema name>/part-r-NNNNN.<ext>}
- * in the chosen {@link OutputKind}. Files are committed by Hadoop's {@link FileOutputCommitter}, so a
+ * in the chosen {@link OutputKind}. Files are committed by the job's output committer (Hadoop's
+ * {@link FileOutputCommitter}, or any {@link PathOutputCommitter} configured for the file system), so a
  * failed task leaves nothing behind. Task 0 writes every declared data set, empty or not, so each one
  * is a directory a reader can open. Records written are counted per data set (group {@value #COUNTER_GROUP}).
  * <pre>{@code
@@ -73,6 +76,8 @@ public final class DatasetOutputFormat extends FileOutputFormat<NullWritable, Ge
     if (out == null) {
       throw new IOException("no output directory: call DatasetOutputFormat.configure(job, output, kind, schemas…)");
     }
+    // on a secure cluster the tasks need a token for the output's file system, whichever it is
+    TokenCache.obtainTokensForNamenodes(job.getCredentials(), new Path[] {out}, job.getConfiguration());
     FileSystem fs = out.getFileSystem(job.getConfiguration());
     for (String dataset : datasets(job.getConfiguration()).keySet()) {
       Path dir = new Path(out, dataset);
@@ -85,7 +90,7 @@ public final class DatasetOutputFormat extends FileOutputFormat<NullWritable, Ge
   @Override
   public RecordWriter<NullWritable, GenericRecord> getRecordWriter(TaskAttemptContext context) throws IOException {
     Configuration conf = context.getConfiguration();
-    Path work = ((FileOutputCommitter) getOutputCommitter(context)).getWorkPath();
+    Path work = ((PathOutputCommitter) getOutputCommitter(context)).getWorkPath();
     OutputKind kind = kind(conf);
     Map<String, Schema> datasets = datasets(conf);
     String file = getUniqueFile(context, "part", "." + kind.extension());
@@ -113,29 +118,38 @@ public final class DatasetOutputFormat extends FileOutputFormat<NullWritable, Ge
         context.getCounter(COUNTER_GROUP, dataset).increment(1);
       }
 
+      /** Closes every writer, carrying on past failures; task 0 first creates the data sets it has not written. */
       @Override
       public void close(TaskAttemptContext ctx) throws IOException {
         IOException failure = null;
         if (firstTask) {
           for (String dataset : datasets.keySet()) {
-            writer(dataset);
-            ctx.getCounter(COUNTER_GROUP, dataset).increment(0);
+            try {
+              writer(dataset);
+              ctx.getCounter(COUNTER_GROUP, dataset).increment(0);
+            } catch (IOException e) {
+              failure = first(failure, e);
+            }
           }
         }
         for (DatasetWriter w : open.values()) {
           try {
             w.close();
           } catch (IOException e) {
-            if (failure == null) {
-              failure = e;
-            } else {
-              failure.addSuppressed(e);
-            }
+            failure = first(failure, e);
           }
         }
         if (failure != null) {
           throw failure;
         }
+      }
+
+      private IOException first(IOException failure, IOException e) {
+        if (failure == null) {
+          return e;
+        }
+        failure.addSuppressed(e);
+        return failure;
       }
     };
   }

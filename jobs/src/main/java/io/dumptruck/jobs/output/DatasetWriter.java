@@ -3,6 +3,7 @@ package io.dumptruck.jobs.output;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +45,13 @@ public interface DatasetWriter extends Closeable {
   static DatasetWriter avro(Configuration conf, Path file, Schema schema) throws IOException {
     DataFileWriter<GenericRecord> w = new DataFileWriter<>(new GenericDatumWriter<GenericRecord>(schema));
     w.setCodec(CodecFactory.snappyCodec());
-    w.create(schema, file.getFileSystem(conf).create(file, false));
+    OutputStream out = file.getFileSystem(conf).create(file, false);
+    try {
+      w.create(schema, out);
+    } catch (IOException | RuntimeException e) {
+      out.close();
+      throw e;
+    }
     return new DatasetWriter() {
       @Override
       public void write(GenericRecord r) throws IOException {
@@ -66,8 +73,13 @@ public interface DatasetWriter extends Closeable {
   static DatasetWriter tsv(Configuration conf, Path file, Schema schema) throws IOException {
     FileSystem fs = file.getFileSystem(conf);
     Writer w = new BufferedWriter(new OutputStreamWriter(fs.create(file, false), StandardCharsets.UTF_8));
-    w.write(String.join("\t", schema.getFields().stream().map(Schema.Field::name).toList()));
-    w.write('\n');
+    try {
+      w.write(String.join("\t", schema.getFields().stream().map(Schema.Field::name).toList()));
+      w.write('\n');
+    } catch (IOException | RuntimeException e) {
+      w.close();
+      throw e;
+    }
     return new DatasetWriter() {
       @Override
       public void write(GenericRecord r) throws IOException {

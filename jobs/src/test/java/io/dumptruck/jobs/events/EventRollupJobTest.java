@@ -259,7 +259,7 @@ class EventRollupJobTest {
       assertEquals(expected.values().stream().mapToLong(Agg::count).sum(), range.counter(RollupCounter.ROWS_READ));
     } else {
       assertEquals(1, range.counter(RollupCounter.SCANS_CONFIGURED));
-      assertTrue(range.read.filesOpened() < all.read.filesOpened(), layout + ": files outside the time range stay shut");
+      assertTrue(range.read.fileOpens() < all.read.fileOpens(), layout + ": files outside the time range stay shut");
     }
   }
 
@@ -299,7 +299,7 @@ class EventRollupJobTest {
     Run unknown = run("numeric", "unknown-numeric", Map.of("host", "no-such-host"));
     assertTrue(unknown.rollup.isEmpty());
     assertEquals(0, unknown.counter(RollupCounter.ROWS_READ));
-    assertEquals(0, unknown.read.filesOpened(), "a name without an id opens no file");
+    assertEquals(0, unknown.read.fileOpens(), "a name without an id opens no file");
   }
 
   @Test

@@ -134,7 +134,7 @@ class GraphStatsJobTest {
       int followedBy = hfiles(tables, "followed_by");
       assertTrue(follows >= REGIONS && followedBy >= REGIONS, follows + " and " + followedBy + " files");
       JobRunner.ReadFigures read = run.report.read();
-      assertEquals(follows + followedBy, read.filesOpened());
+      assertEquals(follows + followedBy, read.fileOpens());
       assertEquals(follows + followedBy, read.tableFiles());
       assertEquals(2L * graph.edgeCount(), read.results(), "one row per edge in each table");
     }

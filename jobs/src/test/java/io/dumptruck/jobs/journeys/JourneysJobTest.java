@@ -171,7 +171,7 @@ class JourneysJobTest {
     assertTrue(expected.sessions().stream().anyMatch(s -> s.startsWith("c-7f3a\t2\t")), "the sample's visitor has two sessions");
     assertMatches(expected, views.size(), run, out);
     assertFalse(new File(new File(tmp, out), JobOptions.WORK_DIRECTORY).exists(), "the scratch directory is gone");
-    assertEquals(run.report().read().tableFiles(), run.read(ReadCounter.FILES_OPENED), "a full run opens every file once");
+    assertEquals(run.report().read().tableFiles(), run.read(ReadCounter.FILE_OPENS), "a full run opens every file once");
 
     if (kind == OutputKind.PARQUET) {
       checkParquetSchema(new File(new File(tmp, out), "sessions"), Map.of("visitor", PrimitiveTypeName.BINARY,
@@ -277,14 +277,14 @@ class JourneysJobTest {
     assertTrue(inRange.size() > 500 && inRange.size() < allViews.size() - 1000, inRange.size() + " views in range");
     assertMatches(AccessLogReference.journeys(inRange, DEFAULT_GAP), inRange.size(), ranged, "range");
 
-    assertEquals(earlyFiles, ranged.read(ReadCounter.FILES_OPENED), "only the first load's files are opened");
-    assertTrue(ranged.read(ReadCounter.FILES_OPENED) < full.read(ReadCounter.FILES_OPENED));
+    assertEquals(earlyFiles, ranged.read(ReadCounter.FILE_OPENS), "only the first load's files are opened");
+    assertTrue(ranged.read(ReadCounter.FILE_OPENS) < full.read(ReadCounter.FILE_OPENS));
     assertTrue(ranged.read(ReadCounter.BYTES_READ) < full.read(ReadCounter.BYTES_READ),
         ranged.read(ReadCounter.BYTES_READ) + " vs " + full.read(ReadCounter.BYTES_READ));
 
     // a range no file meets opens nothing and still leaves both data sets, empty
     Run none = run(both, "range-none", OutputKind.PARQUET, Map.of("from", "1000", "to", "2000"));
-    assertEquals(0, none.read(ReadCounter.FILES_OPENED));
+    assertEquals(0, none.read(ReadCounter.FILE_OPENS));
     assertEquals(Map.of("sessions", 0L, "transitions", 0L), none.report().records());
     assertEquals(List.of(), JobTesting.records(tmp, "range-none", "sessions"));
     assertEquals(List.of(), JobTesting.records(tmp, "range-none", "transitions"));

@@ -254,7 +254,7 @@ class TileDensityJobTest {
     assertEquals(want, types);
 
     // the reading: every family's files, one result per place
-    assertEquals(report.read().tableFiles(), report.read().filesOpened());
+    assertEquals(report.read().tableFiles(), report.read().fileOpens());
     assertEquals(places.size(), report.read().results());
 
     // the default picture: a world map, 800 × 888, each tile in its heat colour, an empty tile in the background colour
@@ -346,8 +346,8 @@ class TileDensityJobTest {
       hBytes += f.length();
     }
     assertTrue(hfiles.get("h").length > 0 && hfiles.get("m").length > 0 && hfiles.get("l").length > 0);
-    assertEquals(hfiles.get("h").length, report.read().filesOpened(), "only the h files are opened");
-    assertTrue(report.read().filesOpened() < report.read().tableFiles());
+    assertEquals(hfiles.get("h").length, report.read().fileOpens(), "only the h files are opened");
+    assertTrue(report.read().fileOpens() < report.read().tableFiles());
     long smallestOther = Stream.concat(Stream.of(hfiles.get("m")), Stream.of(hfiles.get("l"))).mapToLong(File::length)
         .min().orElseThrow();
     // reading any m or l file would add at least the smallest of them to the bytes read

@@ -158,9 +158,9 @@ class TopPagesJobTest {
     long statsTopFiles = hfiles("cookie_stats", "c");
     long recentFiles = hfiles("cookie_stats", "r");
     assertTrue(urlFiles > 0 && statsTopFiles > 0 && recentFiles > 0, urlFiles + " " + statsTopFiles + " " + recentFiles);
-    assertEquals(urlFiles + statsTopFiles, run.report().read().filesOpened());
+    assertEquals(urlFiles + statsTopFiles, run.report().read().fileOpens());
     assertEquals(urlFiles + statsTopFiles + recentFiles, run.report().read().tableFiles());
-    assertEquals(urlFiles + statsTopFiles, run.perVisitor().findCounter(ReadCounter.GROUP, ReadCounter.FILES_OPENED.name()).getValue());
+    assertEquals(urlFiles + statsTopFiles, run.perVisitor().findCounter(ReadCounter.GROUP, ReadCounter.FILE_OPENS.name()).getValue());
 
     assertFalse(new File(new File(tmp, "default"), JobOptions.WORK_DIRECTORY).exists(), "the work directory is removed");
     assertParquetSchema("default", "top_pages", "rank:INT32:REQUIRED path:BINARY:REQUIRED views:INT64:REQUIRED "
