@@ -2,19 +2,26 @@ package io.dumptruck.jobs.events;
 
 /**
  * Which event values are numbers: plain decimals, {@code [+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?}
- * in ASCII — {@code 37.5}, {@code -4}, {@code 1e6}, {@code .5}. Anything else (empty, {@code 90ms},
- * {@code NaN}, {@code 0x1F}, surrounding spaces, user names) is text.
+ * in ASCII — {@code 37.5}, {@code -4}, {@code 1e6}, {@code .5} — whose value is a finite double.
+ * Anything else (empty, {@code 90ms}, {@code NaN}, {@code 0x1F}, surrounding spaces, user names) is
+ * text, and so is a decimal beyond the double range ({@code 1e400}, {@code -2e308}), which would
+ * otherwise turn a sum, minimum or maximum into an infinity. A decimal too small for a double
+ * ({@code 1e-400}) is the number 0.
  */
 final class DecimalValue {
   private DecimalValue() {}
 
-  /** The number in {@code b[off, off+len)} (UTF-8), or {@link Double#NaN} when it is not a plain decimal. */
+  /**
+   * The number in {@code b[off, off+len)} (UTF-8), or {@link Double#NaN} when it is not a plain
+   * decimal or overflows a double.
+   */
   static double parse(byte[] b, int off, int len) {
     if (!isDecimal(b, off, len)) {
       return Double.NaN;
     }
     // a plain decimal is ASCII, so one byte per char
-    return Double.parseDouble(new String(b, off, len, java.nio.charset.StandardCharsets.US_ASCII));
+    double number = Double.parseDouble(new String(b, off, len, java.nio.charset.StandardCharsets.US_ASCII));
+    return Double.isFinite(number) ? number : Double.NaN;
   }
 
   static boolean isDecimal(byte[] b, int off, int len) {

@@ -5,6 +5,7 @@ import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.jobs.AnalyticsJob;
 import io.dumptruck.jobs.JobOptions;
 import io.dumptruck.jobs.JobRunner;
+import io.dumptruck.jobs.TimeRange;
 import io.dumptruck.jobs.output.DatasetOutputFormat;
 import io.dumptruck.loaders.events.EventSchema;
 import java.io.IOException;
@@ -74,8 +75,8 @@ public final class EventRollupJob implements AnalyticsJob {
   @Override
   public Map<String, String> options() {
     Map<String, String> o = new LinkedHashMap<>();
-    o.put(RollupOptions.FROM, "first event time kept, epoch ms (default: all)");
-    o.put(RollupOptions.TO, "first event time no longer kept, epoch ms (default: all)");
+    o.put(TimeRange.FROM, "first event time kept, epoch ms (default: all)");
+    o.put(TimeRange.TO, "first event time no longer kept, epoch ms (default: all)");
     o.put(RollupOptions.HOST, "only this host (a key prefix for host-first, hashed and numeric)");
     o.put(RollupOptions.EVENT, "only this event type (a key range together with --host, except bucketed)");
     return o;

@@ -115,10 +115,10 @@ final class RollupScans {
     Optional<Long> eventId = Optional.empty();
     try (TableReader types = TableReader.open(conf, logTypes)) {
       if (o.host() != null) {
-        hostId = id(types, LogDataColumns.HOST_ID_ROW, o.host());
+        hostId = id(types, LogDataColumns.HOST_ID_ROW_TAG, o.host());
       }
       if (o.event() != null) {
-        eventId = id(types, LogDataColumns.EVENT_ID_ROW, o.event());
+        eventId = id(types, LogDataColumns.EVENT_ID_ROW_TAG, o.event());
       }
     }
     if ((o.host() != null && hostId.isEmpty()) || (o.event() != null && eventId.isEmpty())) {
@@ -149,9 +149,10 @@ final class RollupScans {
     return base.withRange(zero, zero);
   }
 
-  private static Optional<Long> id(TableReader types, byte[] kind, String name) throws IOException {
+  /** The id in {@code log_types} of the name under the row tag {@code tag}, if it has one. */
+  private static Optional<Long> id(TableReader types, byte[] tag, String name) throws IOException {
     ScanSpec idColumn = ScanSpec.all().withColumns(List.of(new ScanSpec.Column(EventSchema.TYPES_FAMILY, LogDataColumns.ID)));
-    return types.get(Bytes.add(kind, Bytes.toBytes(name)), idColumn)
+    return types.get(Bytes.add(tag, Bytes.toBytes(name)), idColumn)
         .map(r -> r.getValue(LogDataColumns.ID_FAMILY, LogDataColumns.ID))
         .map(Bytes::toLong);
   }

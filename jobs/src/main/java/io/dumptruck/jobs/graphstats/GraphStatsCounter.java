@@ -9,7 +9,13 @@ public enum GraphStatsCounter {
    * (their followers are neither held nor paired with whom they follow).
    */
   MIDDLES_OVER_FANOUT,
-  /** Two-hop paths a → b → c (c ≠ a) through middles within the fan-out limit, before summing per (a, c). */
+  /**
+   * Accounts within {@code --max-fanout} whose followers × followees is more than {@code --max-pairs}:
+   * not used as the middle of a suggestion either (an account that follows millions would make
+   * millions of pairs per follower).
+   */
+  MIDDLES_OVER_PAIR_BUDGET,
+  /** Two-hop paths a → b → c (c ≠ a) through middles within both limits, before summing per (a, c). */
   TWO_HOP_PATHS,
   /**
    * Accounts whose name is in no qualifier of either table, so they cannot be written: impossible for

@@ -44,7 +44,8 @@ public final class GraphStatsDatasets {
       .type().intType().noDefault()
       .name("suggested").doc("an account followed by someone the user follows; never the user, never one it follows")
       .type().stringType().noDefault()
-      .name("via").doc("distinct accounts the user follows that follow the suggested one (middles within --max-fanout)")
+      .name("via").doc("distinct accounts the user follows that follow the suggested one"
+          + " (middles within --max-fanout and --max-pairs)")
       .type().longType().noDefault()
       .endRecord();
 

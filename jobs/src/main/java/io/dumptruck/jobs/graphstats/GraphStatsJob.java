@@ -1,24 +1,21 @@
 package io.dumptruck.jobs.graphstats;
 
 import io.dumptruck.formats.read.HFileTableInputFormat;
-import io.dumptruck.formats.read.TableDir;
 import io.dumptruck.jobs.AnalyticsJob;
+import io.dumptruck.jobs.CountSumCombiner;
 import io.dumptruck.jobs.JobOptions;
 import io.dumptruck.jobs.JobRunner;
+import io.dumptruck.jobs.ReduceTasks;
+import io.dumptruck.jobs.WorkFiles;
 import io.dumptruck.jobs.output.DatasetOutputFormat;
 import io.dumptruck.loaders.graph.GraphSchema;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.VLongWritable;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Mapper;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 
 /**
  * {@code dumptruck run graph-stats}: degrees, mutual follows and friend-of-friend suggestions, from the
@@ -42,8 +39,8 @@ import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
  *       on the other side (nobody follows them, or they follow nobody).
  *   <li>{@code suggestions} ({@link GraphStatsDatasets#SUGGESTIONS}): user, rank, suggested, via. A
  *       suggestion for {@code a} is an account {@code c} with {@code a → b → c} for some middle {@code b}
- *       that has at most {@code --max-fanout} followers, {@code c ≠ a}, {@code a} not following
- *       {@code c}; via = the number of such middles. The {@code --top} (default 5) with most via are
+ *       (an account within both limits below), {@code c ≠ a}, {@code a} not following {@code c};
+ *       via = the number of such middles. The {@code --top} (default 5) with most via are
  *       kept, ties by {@code c} in UTF-8 byte order; ranks 1, 2, ….
  * </ul>
  *
@@ -51,11 +48,13 @@ import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
  * <ol>
  *   <li><b>neighbourhoods</b>: both tables, whole, in one pass. {@link NeighbourMapper} emits
  *       {@link NeighbourKey}s (account md5, kind, name), grouped and partitioned by the md5 and sorted
- *       so that {@link NeighbourhoodReducer} sees an account's name, then its followers, then the
- *       accounts it follows. It writes {@code degrees}, and to {@code <output>/_work}: every edge by
- *       name under both its ends, the friend-of-friend join at each middle account, and the task's
- *       degree counts. Unless {@code mapreduce.job.reduces} is set it runs one reduce task per region
- *       of {@code follows}.
+ *       so that {@link NeighbourhoodReducer} sees an account's name, then how many accounts it
+ *       follows (counted by the mappers, summed by {@link NeighbourCombiner}), then its followers,
+ *       then the accounts it follows. It writes {@code degrees}, and to {@code <output>/_work}
+ *       ({@link WorkFiles}): every edge by name under both its ends, the friend-of-friend join at
+ *       each middle account, and the task's degree counts. Unless {@code mapreduce.job.reduces} is
+ *       set it runs one reduce task per region of {@code follows} ({@link ReduceTasks}), as the pairs
+ *       stage does.
  *   <li><b>pairs</b>: sums the join's counts per (user, suggestion) with a combiner, groups by user
  *       and sorts by the other account ({@link PairKey}), so {@link UserPairsReducer} settles one pair at
  *       a time: {@code reciprocal_pairs} and the top-K {@code suggestions}.
@@ -64,16 +63,28 @@ import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
  *
  * <h2>Cost of the suggestions</h2>
  * The join at a middle {@code b} makes in(b) × out(b) pairs, so one big account makes it quadratic:
- * an account with a million followers that follows a thousand would alone make a billion. An account
- * with more than {@code --max-fanout} N followers (default 10,000) is therefore not used as a middle
- * (counted in {@link GraphStatsCounter#MIDDLES_OVER_FANOUT}); the pairs stage then gets the sum of
- * in(b) × out(b) over the middles with in(b) ≤ N, less the paths that lead back to their start
- * (counted in {@link GraphStatsCounter#TWO_HOP_PATHS}), before the combiner, plus two records per edge. Memory stays bounded however popular an account
- * is: a neighbourhood task holds at most N follower names (never the accounts one follows, which are
- * streamed past them) and a tally of the distinct degrees; a pairs task the facts about one pair and
- * K suggestions. Lowering N trades suggestions through popular accounts for time and shuffle volume.
+ * an account with a million followers that follows a thousand would alone make a billion, and so
+ * would one with a thousand followers that follows a million. An account is therefore used as a
+ * middle only when
+ * <ul>
+ *   <li>in(b) ≤ N, {@code --max-fanout} (default 10,000), since its followers are held in memory
+ *       (else counted in {@link GraphStatsCounter#MIDDLES_OVER_FANOUT}), and
+ *   <li>in(b) × out(b) ≤ P, {@code --max-pairs} (default 10^8), the pairs one middle may make (else
+ *       counted in {@link GraphStatsCounter#MIDDLES_OVER_PAIR_BUDGET}).
+ * </ul>
+ * The pairs stage then gets the sum of in(b) × out(b) over the middles, less the paths that lead
+ * back to their start (counted in {@link GraphStatsCounter#TWO_HOP_PATHS}), before the combiner,
+ * plus two records per edge. Memory stays bounded however popular an account is: a neighbourhood
+ * task holds at most N follower names (never the accounts one follows, which are streamed past them)
+ * and a tally of the distinct degrees; a pairs task the facts about one pair and K suggestions.
+ * Lowering N or P trades suggestions through big accounts for time and shuffle volume.
  */
 public final class GraphStatsJob implements AnalyticsJob {
+  /** The work directory of the neighbourhood stage's {@link PairKey} facts, for the pairs stage. */
+  static final String PAIRS_WORK = "pairs";
+  /** The work directory of the neighbourhood stage's per-task {@link DegreeBucket} counts, for the distribution stage. */
+  static final String DEGREE_COUNTS_WORK = "degree_counts";
+
   @Override
   public String name() {
     return "graph-stats";
@@ -116,17 +127,15 @@ public final class GraphStatsJob implements AnalyticsJob {
         .apply();
     stage.setMapperClass(NeighbourMapper.class);
     stage.setMapOutputKeyClass(NeighbourKey.class);
-    stage.setMapOutputValueClass(NullWritable.class);
-    stage.setCombinerClass(DistinctKeyCombiner.class);
+    stage.setMapOutputValueClass(VLongWritable.class);
+    stage.setCombinerClass(NeighbourCombiner.class);
     stage.setPartitionerClass(NeighbourKey.AccountPartitioner.class);
     stage.setSortComparatorClass(NeighbourKey.Comparator.class);
     stage.setGroupingComparatorClass(NeighbourKey.AccountComparator.class);
     stage.setReducerClass(NeighbourhoodReducer.class);
     stage.getConfiguration().setInt(NeighbourhoodReducer.MAX_FANOUT, settings.maxFanout());
-    if (!reduceTasksSet(stage.getConfiguration())) {
-      TableDir follows = TableDir.open(stage.getConfiguration(), options.table(GraphSchema.FOLLOWS));
-      stage.setNumReduceTasks(follows.splitPoints().size() + 1);
-    }
+    stage.getConfiguration().setLong(NeighbourhoodReducer.MAX_PAIRS, settings.maxPairs());
+    ReduceTasks.onePerRegionUnlessSet(stage, options.table(GraphSchema.FOLLOWS));
     DatasetOutputFormat.configure(stage, options.output(), options.format(), GraphStatsDatasets.DEGREES);
     return stage;
   }
@@ -134,8 +143,7 @@ public final class GraphStatsJob implements AnalyticsJob {
   private Job pairsStage(Configuration conf, JobOptions options, GraphStatsSettings settings, int reduceTasks)
       throws IOException {
     Job stage = JobRunner.stage(conf, this, "pairs");
-    stage.setInputFormatClass(SequenceFileInputFormat.class);
-    FileInputFormat.addInputPath(stage, options.work(WorkFile.PAIRS));
+    WorkFiles.readFrom(stage, options.work(PAIRS_WORK));
     stage.setMapperClass(Mapper.class);
     stage.setMapOutputKeyClass(PairKey.class);
     stage.setMapOutputValueClass(VLongWritable.class);
@@ -153,8 +161,7 @@ public final class GraphStatsJob implements AnalyticsJob {
 
   private Job distributionStage(Configuration conf, JobOptions options) throws IOException {
     Job stage = JobRunner.stage(conf, this, "degree distribution");
-    stage.setInputFormatClass(SequenceFileInputFormat.class);
-    FileInputFormat.addInputPath(stage, options.work(WorkFile.DEGREE_COUNTS));
+    WorkFiles.readFrom(stage, options.work(DEGREE_COUNTS_WORK));
     stage.setMapperClass(Mapper.class);
     stage.setMapOutputKeyClass(DegreeBucket.class);
     stage.setMapOutputValueClass(VLongWritable.class);
@@ -163,11 +170,5 @@ public final class GraphStatsJob implements AnalyticsJob {
     stage.setNumReduceTasks(1);
     DatasetOutputFormat.configure(stage, options.output(), options.format(), GraphStatsDatasets.DEGREE_DISTRIBUTION);
     return stage;
-  }
-
-  /** True when the reduce task count was set by the user or the site, not taken from Hadoop's defaults. */
-  private static boolean reduceTasksSet(Configuration conf) {
-    String[] sources = conf.getPropertySources(MRJobConfig.NUM_REDUCES);
-    return sources != null && Arrays.stream(sources).anyMatch(s -> !s.equals("mapred-default.xml"));
   }
 }

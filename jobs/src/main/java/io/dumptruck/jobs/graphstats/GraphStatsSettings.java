@@ -1,5 +1,6 @@
 package io.dumptruck.jobs.graphstats;
 
+import io.dumptruck.jobs.TopK;
 import io.dumptruck.loaders.NamedOptions;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -7,34 +8,45 @@ import java.util.Map;
 /**
  * The checked options of a {@code graph-stats} run.
  *
- * @param top suggestions kept per user
+ * @param top suggestions kept per user, 1 to {@link TopK#MAX_K}
  * @param maxFanout a middle account with more followers than this is left out of the suggestions
+ * @param maxPairs a middle account whose followers × followees is more than this is left out of the suggestions
  */
-record GraphStatsSettings(int top, int maxFanout) {
+record GraphStatsSettings(int top, int maxFanout, long maxPairs) {
   static final String TOP = "top";
   static final String MAX_FANOUT = "max-fanout";
+  static final String MAX_PAIRS = "max-pairs";
   static final int DEFAULT_TOP = 5;
   static final int DEFAULT_MAX_FANOUT = 10_000;
+  static final long DEFAULT_MAX_PAIRS = 100_000_000L;
 
   /** The options with one line of help each, in the order the usage lists them. */
   static Map<String, String> help() {
     Map<String, String> help = new LinkedHashMap<>();
-    help.put(TOP, "K: friend-of-friend suggestions kept per user, most shared follows first (default " + DEFAULT_TOP + ")");
+    help.put(TOP, "K: friend-of-friend suggestions kept per user, most shared follows first (1 to " + TopK.MAX_K
+        + "; default " + DEFAULT_TOP + ")");
     help.put(MAX_FANOUT, "N: accounts with more than N followers are not used as the middle of a suggestion;"
-        + " each one costs followers x followees candidate pairs (default " + DEFAULT_MAX_FANOUT + ")");
+        + " their followers would be held in memory (default " + DEFAULT_MAX_FANOUT + ")");
+    help.put(MAX_PAIRS, "P: accounts whose followers x followees is more than P are not used as the middle of a"
+        + " suggestion; each would make that many candidate pairs (default " + DEFAULT_MAX_PAIRS + ")");
     return help;
   }
 
   /** Reads and checks the options; a bad value is an IllegalArgumentException naming the option. */
   static GraphStatsSettings of(NamedOptions options) {
-    return new GraphStatsSettings(atLeastOne(options, TOP, DEFAULT_TOP), atLeastOne(options, MAX_FANOUT, DEFAULT_MAX_FANOUT));
+    int top = TopK.option(options, TOP, DEFAULT_TOP);
+    int maxFanout = options.getInt(MAX_FANOUT, DEFAULT_MAX_FANOUT);
+    if (maxFanout < 1) {
+      throw atLeastOne(options, MAX_FANOUT);
+    }
+    long maxPairs = options.getLong(MAX_PAIRS, DEFAULT_MAX_PAIRS);
+    if (maxPairs < 1) {
+      throw atLeastOne(options, MAX_PAIRS);
+    }
+    return new GraphStatsSettings(top, maxFanout, maxPairs);
   }
 
-  private static int atLeastOne(NamedOptions options, String name, int dflt) {
-    int value = options.getInt(name, dflt);
-    if (value < 1) {
-      throw new IllegalArgumentException("--" + name + " takes a whole number, at least 1, got '" + options.get(name, "") + "'");
-    }
-    return value;
+  private static IllegalArgumentException atLeastOne(NamedOptions options, String name) {
+    return new IllegalArgumentException("--" + name + " takes a whole number, at least 1, got '" + options.get(name, "") + "'");
   }
 }

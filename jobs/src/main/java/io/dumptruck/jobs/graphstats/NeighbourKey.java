@@ -6,7 +6,7 @@ import java.io.DataOutput;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.VLongWritable;
 import org.apache.hadoop.io.WritableComparable;
 import org.apache.hadoop.io.WritableComparator;
 import org.apache.hadoop.io.WritableUtils;
@@ -16,17 +16,25 @@ import org.apache.hadoop.mapreduce.Partitioner;
  * The shuffle key of the neighbourhood stage: one fact about an account, which the key names by the
  * md5 of its name (all a graph row key holds), and another account's name.
  * <pre>
- *   md5(account) (16 bytes) ‖ kind (1 byte: 0 NAME, 1 FOLLOWER, 2 FOLLOWED) ‖ vint length ‖ UTF-8(name)
+ *   md5(account) (16 bytes) ‖ kind (1 byte: 0 NAME, 1 OUT_DEGREE, 2 FOLLOWER, 3 FOLLOWED) ‖ vint length ‖ UTF-8(name)
  * </pre>
+ * The value beside it is a count ({@link VLongWritable}), read for {@link Kind#OUT_DEGREE} only.
  * {@link Comparator} sorts by those bytes (a name as unsigned bytes, i.e. code point order);
  * {@link AccountComparator} groups and {@link AccountPartitioner} partitions by the md5 alone. So one
- * reduce call sees one account: its own name, then its followers, then the accounts it follows.
+ * reduce call sees one account: its own name, how many accounts it follows, then its followers, then
+ * the accounts it follows.
  */
 public final class NeighbourKey implements WritableComparable<NeighbourKey> {
   /** What the key says about its account; declared in the order a reducer sees them. */
   public enum Kind {
     /** {@code name} is the account's own name. */
     NAME,
+    /**
+     * {@code name} is empty; the value counts accounts the account follows (the cells of its
+     * {@code follows} rows), summed by the combiner: so the reducer knows the out-degree before the
+     * followers arrive.
+     */
+    OUT_DEGREE,
     /** {@code name} follows the account (a {@code followed_by} row). */
     FOLLOWER,
     /** the account follows {@code name} (a {@code follows} row). */
@@ -160,9 +168,9 @@ public final class NeighbourKey implements WritableComparable<NeighbourKey> {
   }
 
   /** Every key of an account to the same reduce task; md5s spread accounts evenly. */
-  public static final class AccountPartitioner extends Partitioner<NeighbourKey, NullWritable> {
+  public static final class AccountPartitioner extends Partitioner<NeighbourKey, VLongWritable> {
     @Override
-    public int getPartition(NeighbourKey key, NullWritable value, int partitions) {
+    public int getPartition(NeighbourKey key, VLongWritable value, int partitions) {
       return (WritableComparator.hashBytes(key.account, Md5.LENGTH) & Integer.MAX_VALUE) % partitions;
     }
   }

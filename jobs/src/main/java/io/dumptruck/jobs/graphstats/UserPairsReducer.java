@@ -1,5 +1,6 @@
 package io.dumptruck.jobs.graphstats;
 
+import io.dumptruck.jobs.TopK;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -19,7 +20,8 @@ import org.apache.hadoop.mapreduce.Reducer;
  * <ul>
  *   <li>both follows → a {@code reciprocal_pairs} record, written by the smaller name of the two;
  *   <li>some VIA, {@code a} does not follow {@code c}, {@code c ≠ a} → offered to the user's
- *       {@link TopSuggestions}, written as {@code suggestions} (rank 1 = best) when the user is done.
+ *       {@link TopK} (count = via, name = {@code c}), written as {@code suggestions} (rank 1 = best)
+ *       when the user is done.
  * </ul>
  * Memory: the facts about one {@code c} and the {@code --top} best suggestions.
  */
@@ -28,7 +30,7 @@ public final class UserPairsReducer extends Reducer<PairKey, VLongWritable, Null
   static final String TOP = "dumptruck.graphstats.top";
 
   private final Facts facts = new Facts();
-  private TopSuggestions top;
+  private TopK top;
 
   /** What is known about the user and one other account. */
   private static final class Facts {
@@ -71,7 +73,7 @@ public final class UserPairsReducer extends Reducer<PairKey, VLongWritable, Null
     if (k < 1) {
       throw new IllegalStateException(TOP + " is not set: configure the stage through GraphStatsJob");
     }
-    top = new TopSuggestions(k);
+    top = new TopK(k);
   }
 
   @Override
@@ -89,10 +91,10 @@ public final class UserPairsReducer extends Reducer<PairKey, VLongWritable, Null
       facts.add(key.kind(), count.get());
     }
     settle(user, userName, context);
-    List<TopSuggestions.Suggestion> ranked = top.ranked();
+    List<TopK.Entry> ranked = top.ranked();
     for (int i = 0; i < ranked.size(); i++) {
-      TopSuggestions.Suggestion s = ranked.get(i);
-      context.write(NullWritable.get(), GraphStatsDatasets.suggestion(userName, i + 1, s.suggested(), s.via()));
+      TopK.Entry s = ranked.get(i);
+      context.write(NullWritable.get(), GraphStatsDatasets.suggestion(userName, i + 1, s.nameText(), s.count()));
     }
   }
 
@@ -106,7 +108,7 @@ public final class UserPairsReducer extends Reducer<PairKey, VLongWritable, Null
           new String(facts.other, 0, facts.otherLength, StandardCharsets.UTF_8)));
     }
     if (facts.via > 0 && !facts.follows && !Arrays.equals(user, 0, user.length, facts.other, 0, facts.otherLength)) {
-      top.offer(facts.other, facts.otherLength, facts.via);
+      top.offer(facts.other, 0, facts.otherLength, facts.via);
     }
   }
 }

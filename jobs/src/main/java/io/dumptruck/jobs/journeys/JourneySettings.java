@@ -1,6 +1,7 @@
 package io.dumptruck.jobs.journeys;
 
 import io.dumptruck.formats.read.ScanSpec;
+import io.dumptruck.jobs.TimeRange;
 import io.dumptruck.loaders.NamedOptions;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,13 +12,10 @@ import java.util.Map;
  *
  * @param sessionGapMinutes a session ends when the next page view comes more than this many minutes
  *     after the last one; a gap of exactly this long stays in the session
- * @param from only page views at or after this time count (epoch ms, inclusive)
- * @param to only page views before this time count (epoch ms, exclusive)
+ * @param range only page views in this time range count ({@code --from} inclusive, {@code --to} exclusive)
  */
-record JourneySettings(long sessionGapMinutes, long from, long to) {
+record JourneySettings(long sessionGapMinutes, TimeRange range) {
   static final String SESSION_GAP = "session-gap";
-  static final String FROM = "from";
-  static final String TO = "to";
   static final long DEFAULT_SESSION_GAP_MINUTES = 30;
   private static final long MILLIS_PER_MINUTE = 60_000L;
 
@@ -26,8 +24,8 @@ record JourneySettings(long sessionGapMinutes, long from, long to) {
     Map<String, String> help = new LinkedHashMap<>();
     help.put(SESSION_GAP, "MINUTES: a gap longer than this between two page views of a visitor starts a new session"
         + " (default " + DEFAULT_SESSION_GAP_MINUTES + "; a gap of exactly this long stays in the session)");
-    help.put(FROM, "EPOCH_MS: count only page views at or after this time (default: from the first)");
-    help.put(TO, "EPOCH_MS: count only page views before this time (default: to the last)");
+    help.put(TimeRange.FROM, "EPOCH_MS: count only page views at or after this time (default: from the first)");
+    help.put(TimeRange.TO, "EPOCH_MS: count only page views before this time (default: to the last)");
     return help;
   }
 
@@ -38,16 +36,7 @@ record JourneySettings(long sessionGapMinutes, long from, long to) {
       throw new IllegalArgumentException("--" + SESSION_GAP + " takes a whole number of minutes from 1 to "
           + Long.MAX_VALUE / MILLIS_PER_MINUTE + ", got '" + options.get(SESSION_GAP, "") + "'");
     }
-    long from = options.getLong(FROM, 0);
-    if (from < 0) {
-      throw new IllegalArgumentException("--" + FROM + " takes epoch milliseconds >= 0, got '" + options.get(FROM, "") + "'");
-    }
-    long to = options.getLong(TO, Long.MAX_VALUE);
-    if (to <= from) {
-      throw new IllegalArgumentException("--" + TO + " takes epoch milliseconds after --" + FROM + " (" + from
-          + "), got '" + options.get(TO, "") + "'");
-    }
-    return new JourneySettings(gap, from, to);
+    return new JourneySettings(gap, TimeRange.of(options));
   }
 
   long sessionGapMillis() {
@@ -61,6 +50,6 @@ record JourneySettings(long sessionGapMinutes, long from, long to) {
   ScanSpec scan() {
     return ScanSpec.all()
         .withColumns(List.of(ViewMapper.PATH_COLUMN, ViewMapper.REFERER_COLUMN))
-        .withTimeRange(from, to);
+        .withTimeRange(range.from(), range.to());
   }
 }

@@ -1,25 +1,23 @@
 package io.dumptruck.jobs.journeys;
 
 import io.dumptruck.formats.read.HFileTableInputFormat;
-import io.dumptruck.formats.read.TableDir;
 import io.dumptruck.jobs.AnalyticsJob;
+import io.dumptruck.jobs.CountSumCombiner;
 import io.dumptruck.jobs.JobOptions;
 import io.dumptruck.jobs.JobRunner;
+import io.dumptruck.jobs.ReduceTasks;
+import io.dumptruck.jobs.WorkFiles;
 import io.dumptruck.jobs.output.DatasetOutputFormat;
 import io.dumptruck.loaders.weblogs.WebLogSchema;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.VLongWritable;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Mapper;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
 
 /**
  * {@code dumptruck run journeys}: visitors' paths through a site, from the {@code visits} table of
@@ -63,9 +61,9 @@ import org.apache.hadoop.mapreduce.lib.input.SequenceFileInputFormat;
  *       grouped ({@link ViewKey.VisitorComparator}) by visitor and sorted by the whole key with raw
  *       comparators, so {@link SessionReducer} streams each visitor's views in order, holding one
  *       session. It writes {@code sessions} and the per-task sums of the transitions to
- *       {@code <output>/_work/transitions}. Unless {@code mapreduce.job.reduces} is set, it runs one
- *       reduce task per region of {@code visits}.
- *   <li><b>transitions</b>: sums those (with a combiner) into {@code transitions}.
+ *       {@code <output>/_work/transitions} ({@link WorkFiles}). Unless {@code mapreduce.job.reduces} is
+ *       set, it runs one reduce task per region of {@code visits} ({@link ReduceTasks}).
+ *   <li><b>transitions</b>: sums those (with {@link CountSumCombiner}) into {@code transitions}.
  * </ol>
  */
 public final class JourneysJob implements AnalyticsJob {
@@ -116,30 +114,21 @@ public final class JourneysJob implements AnalyticsJob {
     stage.setGroupingComparatorClass(ViewKey.VisitorComparator.class);
     stage.setReducerClass(SessionReducer.class);
     stage.getConfiguration().setLong(SessionReducer.GAP_MILLIS, settings.sessionGapMillis());
-    if (!reduceTasksSet(stage.getConfiguration())) {
-      stage.setNumReduceTasks(TableDir.open(stage.getConfiguration(), visits).splitPoints().size() + 1);
-    }
+    ReduceTasks.onePerRegionUnlessSet(stage, visits);
     DatasetOutputFormat.configure(stage, options.output(), options.format(), JourneyDatasets.SESSIONS);
     return stage;
   }
 
   private Job transitionsStage(Configuration conf, JobOptions options) throws IOException {
     Job stage = JobRunner.stage(conf, this, "transitions");
-    stage.setInputFormatClass(SequenceFileInputFormat.class);
-    FileInputFormat.addInputPath(stage, options.work(TRANSITIONS_WORK));
+    WorkFiles.readFrom(stage, options.work(TRANSITIONS_WORK));
     stage.setMapperClass(Mapper.class);
     stage.setMapOutputKeyClass(TransitionKey.class);
-    stage.setMapOutputValueClass(LongWritable.class);
+    stage.setMapOutputValueClass(VLongWritable.class);
     stage.setSortComparatorClass(TransitionKey.Comparator.class);
-    stage.setCombinerClass(TransitionSumCombiner.class);
+    stage.setCombinerClass(CountSumCombiner.class);
     stage.setReducerClass(TransitionRecordReducer.class);
     DatasetOutputFormat.configure(stage, options.output(), options.format(), JourneyDatasets.TRANSITIONS);
     return stage;
-  }
-
-  /** True when the reduce task count was set by the user or the site, not taken from Hadoop's defaults. */
-  private static boolean reduceTasksSet(Configuration conf) {
-    String[] sources = conf.getPropertySources(MRJobConfig.NUM_REDUCES);
-    return sources != null && Arrays.stream(sources).anyMatch(s -> !s.equals("mapred-default.xml"));
   }
 }

@@ -1,17 +1,14 @@
 package io.dumptruck.jobs.journeys;
 
-import io.dumptruck.jobs.JobOptions;
+import io.dumptruck.jobs.WorkFiles;
 import java.io.IOException;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
-import org.apache.hadoop.io.compress.DefaultCodec;
+import org.apache.hadoop.io.VLongWritable;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Reducer;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 
 /**
  * Splits each visitor's page views into sessions. One reduce call gets one visitor
@@ -23,9 +20,9 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
  * <p>Each view also makes one transition: the first view of a session
  * {@code referer → path} (the domain-reversed referer, or {@value #DIRECT} when the view has none),
  * every other view {@code previous path → path}. They are summed in a bounded {@link TransitionBuffer}
- * and written, as {@code (TransitionKey, LongWritable count)} pairs, to a SequenceFile of the task's
- * own under {@value #TRANSITIONS_DIRECTORY} in the output (committed with the task's records), which the
- * transitions stage sums. Every task writes that file, possibly empty, so the directory always exists.
+ * and written, as {@code (TransitionKey, VLongWritable count)} pairs, to a work file of the task's own
+ * ({@link WorkFiles}) under {@code _work/}{@value JourneysJob#TRANSITIONS_WORK} in the output (committed
+ * with the task's records), which the transitions stage sums.
  */
 public final class SessionReducer extends Reducer<ViewKey, NullWritable, NullWritable, GenericRecord> {
   /** The {@code from} of a session's entry when its first view has no referer. */
@@ -35,8 +32,6 @@ public final class SessionReducer extends Reducer<ViewKey, NullWritable, NullWri
   /** Distinct transitions a reducer sums in memory before writing them out. */
   static final String TRANSITION_BUFFER = "dumptruck.journeys.transition-buffer";
   static final int DEFAULT_TRANSITION_BUFFER = 100_000;
-  /** Where, relative to the output directory, the transitions of the sessions go: {@code JobOptions.work(TRANSITIONS_WORK)}. */
-  static final String TRANSITIONS_DIRECTORY = JobOptions.WORK_DIRECTORY + "/" + JourneysJob.TRANSITIONS_WORK;
 
   private static final Text DIRECT_TEXT = new Text(DIRECT);
 
@@ -56,11 +51,7 @@ public final class SessionReducer extends Reducer<ViewKey, NullWritable, NullWri
     if (gapMillis < 0) {
       throw new IllegalStateException(GAP_MILLIS + " is not set: configure the stage through JourneysJob");
     }
-    Path file = new Path(new Path(FileOutputFormat.getWorkOutputPath(context), TRANSITIONS_DIRECTORY),
-        FileOutputFormat.getUniqueFile(context, "part", ""));
-    transitionsFile = SequenceFile.createWriter(context.getConfiguration(), SequenceFile.Writer.file(file),
-        SequenceFile.Writer.keyClass(TransitionKey.class), SequenceFile.Writer.valueClass(LongWritable.class),
-        SequenceFile.Writer.compression(SequenceFile.CompressionType.BLOCK, new DefaultCodec()));
+    transitionsFile = WorkFiles.create(context, JourneysJob.TRANSITIONS_WORK, TransitionKey.class, VLongWritable.class);
     transitions = new TransitionBuffer(context.getConfiguration().getInt(TRANSITION_BUFFER, DEFAULT_TRANSITION_BUFFER),
         transitionsFile::append);
     visitors = context.getCounter(JourneyCounter.VISITORS);

@@ -3,8 +3,8 @@ package io.dumptruck.jobs.journeys;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
-import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.VLongWritable;
 
 /**
  * Sums transitions in memory before they are written (in-reducer combining), holding at most
@@ -16,14 +16,14 @@ final class TransitionBuffer {
   /** Where summed transitions go. */
   @FunctionalInterface
   interface Sink {
-    void write(TransitionKey transition, LongWritable count) throws IOException;
+    void write(TransitionKey transition, VLongWritable count) throws IOException;
   }
 
   private final int capacity;
   private final Sink sink;
   private final Map<TransitionKey, long[]> counts = new HashMap<>();
   private final TransitionKey probe = new TransitionKey();
-  private final LongWritable count = new LongWritable();
+  private final VLongWritable count = new VLongWritable();
 
   TransitionBuffer(int capacity, Sink sink) {
     if (capacity < 1) {

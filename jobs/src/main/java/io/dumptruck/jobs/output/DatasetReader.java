@@ -41,33 +41,59 @@ public final class DatasetReader {
     return Arrays.stream(files).map(FileStatus::getPath).toList();
   }
 
+  /** What {@link #forEach} hands the records to, one at a time. */
+  @FunctionalInterface
+  public interface RecordConsumer {
+    void accept(GenericRecord record) throws IOException;
+  }
+
   /** Up to {@code limit} records (0 = all) of the data set, part files in name order. */
   public static List<GenericRecord> read(Configuration conf, Path dataset, long limit) throws IOException {
     List<GenericRecord> out = new ArrayList<>();
+    forEach(conf, dataset, limit, out::add);
+    return out;
+  }
+
+  /**
+   * Streams every record of the data set to {@code consumer}, part files in name order, holding one
+   * record at a time: for data sets too big for a list. Each record is a new object the consumer may keep.
+   */
+  public static void forEach(Configuration conf, Path dataset, RecordConsumer consumer) throws IOException {
+    forEach(conf, dataset, 0, consumer);
+  }
+
+  private static void forEach(Configuration conf, Path dataset, long limit, RecordConsumer consumer) throws IOException {
+    long remaining = limit > 0 ? limit : Long.MAX_VALUE;
+    Schema tsvSchema = null;
     for (Path part : parts(conf, dataset)) {
-      if (limit > 0 && out.size() >= limit) {
+      if (remaining == 0) {
         break;
       }
       String name = part.getName();
       if (name.endsWith("." + OutputKind.PARQUET.extension())) {
         try (ParquetReader<GenericRecord> r = AvroParquetReader.<GenericRecord>builder(HadoopInputFile.fromPath(part, conf))
             .withDataModel(GenericData.get()).build()) {
-          for (GenericRecord rec = r.read(); rec != null && (limit == 0 || out.size() < limit); rec = r.read()) {
-            out.add(rec);
+          GenericRecord rec;
+          while (remaining > 0 && (rec = r.read()) != null) {
+            consumer.accept(rec);
+            remaining--;
           }
         }
       } else if (name.endsWith("." + OutputKind.AVRO.extension())) {
         try (InputStream in = part.getFileSystem(conf).open(part);
             DataFileStream<GenericRecord> r = new DataFileStream<>(in, new GenericDatumReader<>())) {
-          while (r.hasNext() && (limit == 0 || out.size() < limit)) {
-            out.add(r.next());
+          while (remaining > 0 && r.hasNext()) {
+            consumer.accept(r.next());
+            remaining--;
           }
         }
       } else if (name.endsWith("." + OutputKind.TSV.extension())) {
-        readTsv(conf, part, schema(conf, dataset), out, limit);
+        if (tsvSchema == null) {
+          tsvSchema = schema(conf, dataset);
+        }
+        remaining -= readTsv(conf, part, tsvSchema, remaining, consumer);
       }
     }
-    return out;
   }
 
   /** The schema kept beside the part files. */
@@ -78,20 +104,25 @@ public final class DatasetReader {
     }
   }
 
-  private static void readTsv(Configuration conf, Path part, Schema schema, List<GenericRecord> out, long limit)
+  /** Streams up to {@code limit} records of a TSV part file; returns how many. */
+  private static long readTsv(Configuration conf, Path part, Schema schema, long limit, RecordConsumer consumer)
       throws IOException {
+    long read = 0;
     try (BufferedReader r = new BufferedReader(new InputStreamReader(part.getFileSystem(conf).open(part), StandardCharsets.UTF_8))) {
       r.readLine(); // the header
-      for (String line = r.readLine(); line != null && (limit == 0 || out.size() < limit); line = r.readLine()) {
+      String line;
+      while (read < limit && (line = r.readLine()) != null) {
         String[] values = line.split("\t", -1);
         GenericData.Record rec = new GenericData.Record(schema);
         for (Schema.Field f : schema.getFields()) {
           String v = f.pos() < values.length ? values[f.pos()] : "";
           rec.put(f.pos(), v.isEmpty() && isNullable(f.schema()) ? null : value(f.schema(), TsvText.unescape(v)));
         }
-        out.add(rec);
+        consumer.accept(rec);
+        read++;
       }
     }
+    return read;
   }
 
   private static boolean isNullable(Schema s) {

@@ -9,11 +9,9 @@ import io.dumptruck.jobs.output.DatasetOutputFormat;
 import io.dumptruck.jobs.output.DatasetReader;
 import io.dumptruck.loaders.geo.GeoSchema;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.IntWritable;
@@ -87,16 +85,16 @@ public final class TileDensityJob implements AnalyticsJob {
     return List.of(stage);
   }
 
-  /** Draws the density map from the data set just written (any output kind). */
+  /**
+   * Draws the density map from the data set just written (any output kind), streaming its records
+   * into the map's bounded grid: the client holds the picture, never the whole data set.
+   */
   @Override
   public void afterStages(Configuration conf, JobOptions options) throws IOException {
     TileDensitySettings settings = TileDensitySettings.of(options);
-    List<DensityMap.Tile> tiles = new ArrayList<>();
-    for (GenericRecord r : DatasetReader.read(conf, new Path(options.output(), TileDensitySchema.DATASET), 0)) {
-      tiles.add(new DensityMap.Tile(((Number) r.get("tile_x")).intValue(), ((Number) r.get("tile_y")).intValue(),
-          ((Number) r.get("places")).longValue()));
-    }
-    new DensityMap(settings.zoom(), settings.families(), settings.bbox())
-        .draw(tiles).write(conf, settings.picturePath(options.output()));
+    DensityMap map = new DensityMap(settings.zoom(), settings.families(), settings.bbox());
+    DatasetReader.forEach(conf, new Path(options.output(), TileDensitySchema.DATASET), r -> map.add(
+        ((Number) r.get("tile_x")).intValue(), ((Number) r.get("tile_y")).intValue(), ((Number) r.get("places")).longValue()));
+    map.draw().write(conf, settings.picturePath(options.output()));
   }
 }

@@ -12,8 +12,9 @@ import org.apache.hadoop.mapreduce.Mapper;
 
 /**
  * One row of {@code tile_places} ({@code int(qk16) ‖ int(geonameid)}, one family per place) → the
- * place's tile at the zoom, {@code qk16 >>> 2·(16 − zoom)}, as a {@link TileKey}, with a count of one
- * in its family. With a box, places whose tile is outside the box's {@link TileArea} are dropped.
+ * place's tile at the zoom, {@code qk16 >>> 2·(16 − zoom)}, as an {@code IntWritable} in quadkey
+ * order ({@link TileOrder}), with a count of one in its family. With a box, places whose tile is
+ * outside the box's {@link TileArea} are dropped.
  */
 public final class TileDensityMapper extends Mapper<ImmutableBytesWritable, Result, IntWritable, PlaceCounts> {
   /** The zoom of the tiles counted. */
@@ -52,7 +53,7 @@ public final class TileDensityMapper extends Mapper<ImmutableBytesWritable, Resu
     for (Cell cell : result.rawCells()) {
       counts.addPlace(cell.getFamilyArray()[cell.getFamilyOffset()]);
     }
-    key.set(TileKey.fromTile(tile));
+    key.set(TileOrder.sortable(tile));
     context.write(key, counts);
     context.getCounter(TileDensityCounter.PLACES_COUNTED).increment(counts.places());
   }

@@ -23,6 +23,6 @@ public final class TileDensityReducer extends Reducer<IntWritable, PlaceCounts, 
     for (PlaceCounts c : counts) {
       sum.add(c);
     }
-    context.write(NullWritable.get(), TileDensitySchema.record(zoom, TileKey.toTile(key.get()), sum));
+    context.write(NullWritable.get(), TileDensitySchema.record(zoom, TileOrder.packedTile(key.get()), sum));
   }
 }

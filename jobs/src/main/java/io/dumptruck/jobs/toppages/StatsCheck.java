@@ -1,5 +1,6 @@
 package io.dumptruck.jobs.toppages;
 
+import io.dumptruck.jobs.TopK;
 import java.util.Arrays;
 
 /**
@@ -22,7 +23,7 @@ final class StatsCheck {
    * @param storedCount the {@code c:} cell's timestamp
    * @param computed the visitor's best page from {@code cookie_url_count}, null when it has no counts there
    */
-  static String problem(byte[] storedPath, long storedCount, RankedPages.Page computed) {
+  static String problem(byte[] storedPath, long storedCount, TopK.Entry computed) {
     if (storedPath == null && computed == null) {
       return null;
     }
@@ -32,8 +33,8 @@ final class StatsCheck {
     if (computed == null) {
       return NO_COUNTS;
     }
-    boolean pathDiffers = !Arrays.equals(storedPath, computed.path());
-    boolean countDiffers = storedCount != computed.views();
+    boolean pathDiffers = !Arrays.equals(storedPath, computed.name());
+    boolean countDiffers = storedCount != computed.count();
     if (pathDiffers && countDiffers) {
       return PATH_AND_COUNT_DIFFER;
     }

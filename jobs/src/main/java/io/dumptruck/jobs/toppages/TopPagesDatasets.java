@@ -1,5 +1,6 @@
 package io.dumptruck.jobs.toppages;
 
+import io.dumptruck.jobs.TopK;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
 import org.apache.avro.generic.GenericData;
@@ -8,7 +9,8 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * The data sets of {@link TopPagesJob}, and how a record of each is made. Ranks count from 1 with
- * no gaps; equal views are ordered by path bytes ascending, so every rank is unique.
+ * no gaps; equal views are ordered by path bytes ascending, so every rank is unique. A ranked page
+ * is a {@link TopK.Entry}: name = the path, count = its views, extra = its distinct visitors.
  */
 final class TopPagesDatasets {
   static final String NAMESPACE = "io.dumptruck.jobs.toppages";
@@ -48,32 +50,32 @@ final class TopPagesDatasets {
 
   private TopPagesDatasets() {}
 
-  static GenericRecord topPage(int rank, RankedPages.Page page) {
+  static GenericRecord topPage(int rank, TopK.Entry page) {
     GenericRecord r = new GenericData.Record(TOP_PAGES);
     r.put("rank", rank);
-    r.put("path", page.pathText());
-    r.put("views", page.views());
-    r.put("visitors", page.visitors());
+    r.put("path", page.nameText());
+    r.put("views", page.count());
+    r.put("visitors", page.extra());
     return r;
   }
 
-  static GenericRecord visitorTopPage(String visitor, int rank, RankedPages.Page page) {
+  static GenericRecord visitorTopPage(String visitor, int rank, TopK.Entry page) {
     GenericRecord r = new GenericData.Record(VISITOR_TOP_PAGES);
     r.put("visitor", visitor);
     r.put("rank", rank);
-    r.put("path", page.pathText());
-    r.put("views", page.views());
+    r.put("path", page.nameText());
+    r.put("views", page.count());
     return r;
   }
 
-  static GenericRecord statsCheck(String visitor, byte[] storedPath, long storedCount, RankedPages.Page computed,
+  static GenericRecord statsCheck(String visitor, byte[] storedPath, long storedCount, TopK.Entry computed,
       String problem) {
     GenericRecord r = new GenericData.Record(STATS_CHECK);
     r.put("visitor", visitor);
     r.put("stored_path", storedPath == null ? null : Bytes.toString(storedPath));
     r.put("stored_count", storedPath == null ? null : storedCount);
-    r.put("computed_path", computed == null ? null : computed.pathText());
-    r.put("computed_count", computed == null ? null : computed.views());
+    r.put("computed_path", computed == null ? null : computed.nameText());
+    r.put("computed_count", computed == null ? null : computed.count());
     r.put("problem", problem);
     return r;
   }

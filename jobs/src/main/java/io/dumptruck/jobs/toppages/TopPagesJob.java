@@ -5,6 +5,9 @@ import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.jobs.AnalyticsJob;
 import io.dumptruck.jobs.JobOptions;
 import io.dumptruck.jobs.JobRunner;
+import io.dumptruck.jobs.ReduceTasks;
+import io.dumptruck.jobs.TopK;
+import io.dumptruck.jobs.WorkFiles;
 import io.dumptruck.jobs.output.DatasetOutputFormat;
 import io.dumptruck.loaders.weblogs.WebLogSchema;
 import java.io.IOException;
@@ -15,9 +18,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 
 /**
@@ -46,16 +47,16 @@ import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
  *       best K paths and writes them to {@code _work/}{@value #CANDIDATES}.
  *   <li><b>Merge.</b> One reducer ranks the at most reducers × K candidates into {@code top_pages}.
  *       Every page of the global top K is in the top K of the reducer that summed it, so nothing is
- *       lost, and the per-path summing still spreads over as many reducers as the cluster is given
- *       ({@code mapreduce.job.reduces}) instead of funnelling every path through one.
+ *       lost, and the per-path summing still spreads over several reducers instead of funnelling
+ *       every path through one.
  * </ol>
+ * Stages 1 and 2 run one reduce task per region of {@code cookie_url_count} unless
+ * {@code mapreduce.job.reduces} is set ({@link ReduceTasks}); the merge runs one.
  */
 public final class TopPagesJob implements AnalyticsJob {
   public static final String NAME = "top-pages";
   public static final String TOP_OPTION = "top";
   public static final int DEFAULT_TOP = 10;
-  /** The largest {@code --top}: every reducer keeps that many pages in memory. */
-  public static final int MAX_TOP = 100_000;
   /** Cells of a {@code cookie_url_count} row per mapper call. */
   static final int BATCH = 1000;
 
@@ -63,9 +64,6 @@ public final class TopPagesJob implements AnalyticsJob {
   static final String PARTIALS = "page_partials";
   /** Work directory of stage 2's per-reducer candidates. */
   static final String CANDIDATES = "page_candidates";
-  /** The named output of stage 1's partials and where its files go, relative to the output. */
-  static final String PARTIALS_OUTPUT = "partials";
-  static final String PARTIALS_FILES = JobOptions.WORK_DIRECTORY + "/" + PARTIALS + "/part";
 
   /** {@code cookie_url_count}'s family: qualifier = path, value = count. */
   static final String URL_COUNT_FAMILY = "u";
@@ -87,7 +85,7 @@ public final class TopPagesJob implements AnalyticsJob {
   @Override
   public Map<String, String> options() {
     Map<String, String> o = new LinkedHashMap<>();
-    o.put(TOP_OPTION, "pages per ranking, overall and per visitor (1 to " + MAX_TOP + "; default " + DEFAULT_TOP + ")");
+    o.put(TOP_OPTION, "pages per ranking, overall and per visitor (1 to " + TopK.MAX_K + "; default " + DEFAULT_TOP + ")");
     return o;
   }
 
@@ -102,18 +100,9 @@ public final class TopPagesJob implements AnalyticsJob {
     return List.of(WebLogSchema.COOKIE_URL_COUNT, WebLogSchema.COOKIE_STATS);
   }
 
-  /** The {@code --top} value; anything but a whole number from 1 to {@link #MAX_TOP} is an IllegalArgumentException. */
+  /** The {@code --top} value; anything but a whole number from 1 to {@link TopK#MAX_K} is an IllegalArgumentException. */
   static int top(JobOptions options) {
-    String v = options.get(TOP_OPTION, String.valueOf(DEFAULT_TOP));
-    try {
-      int k = Integer.parseInt(v.trim());
-      if (k >= 1 && k <= MAX_TOP) {
-        return k;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException("--" + TOP_OPTION + " takes a whole number from 1 to " + MAX_TOP + ", got '" + v + "'");
+    return TopK.option(options, TOP_OPTION, DEFAULT_TOP);
   }
 
   /** The K the tasks use, as set by {@link #stages}. */
@@ -140,19 +129,19 @@ public final class TopPagesJob implements AnalyticsJob {
     stage.setMapOutputKeyClass(Text.class);
     stage.setMapOutputValueClass(VisitorCell.class);
     stage.setReducerClass(VisitorPagesReducer.class);
+    ReduceTasks.onePerRegionUnlessSet(stage, options.table(WebLogSchema.COOKIE_URL_COUNT));
     DatasetOutputFormat.configure(stage, options.output(), options.format(),
         TopPagesDatasets.VISITOR_TOP_PAGES, TopPagesDatasets.STATS_CHECK);
-    MultipleOutputs.addNamedOutput(stage, PARTIALS_OUTPUT, SequenceFileOutputFormat.class, Text.class, PageTally.class);
     return stage;
   }
 
   private Job perPath(Configuration conf, JobOptions options) throws IOException {
     Job stage = JobRunner.stage(conf, this, "views per path");
-    stage.setInputFormatClass(WorkFileInput.class);
-    FileInputFormat.addInputPath(stage, options.work(PARTIALS));
+    WorkFiles.readFrom(stage, options.work(PARTIALS));
     stage.setMapperClass(Mapper.class);
     stage.setCombinerClass(TopPagesReducers.SumTallies.class);
     stage.setReducerClass(TopPagesReducers.LocalTop.class);
+    ReduceTasks.onePerRegionUnlessSet(stage, options.table(WebLogSchema.COOKIE_URL_COUNT));
     stage.setMapOutputKeyClass(Text.class);
     stage.setMapOutputValueClass(PageTally.class);
     stage.setOutputFormatClass(SequenceFileOutputFormat.class);
@@ -164,8 +153,7 @@ public final class TopPagesJob implements AnalyticsJob {
 
   private Job merge(Configuration conf, JobOptions options) throws IOException {
     Job stage = JobRunner.stage(conf, this, "global top pages");
-    stage.setInputFormatClass(WorkFileInput.class);
-    FileInputFormat.addInputPath(stage, options.work(CANDIDATES));
+    WorkFiles.readFrom(stage, options.work(CANDIDATES));
     stage.setMapperClass(Mapper.class);
     stage.setReducerClass(TopPagesReducers.GlobalTop.class);
     stage.setNumReduceTasks(1);

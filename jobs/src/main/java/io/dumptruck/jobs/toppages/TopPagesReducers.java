@@ -1,5 +1,6 @@
 package io.dumptruck.jobs.toppages;
 
+import io.dumptruck.jobs.TopK;
 import java.io.IOException;
 import java.util.List;
 import org.apache.avro.generic.GenericRecord;
@@ -29,11 +30,11 @@ final class TopPagesReducers {
   /** Sums each path's tallies and ranks the paths, keeping the best K; what is kept is written at the end. */
   abstract static class Ranking<O, V> extends Reducer<Text, PageTally, O, V> {
     private final PageTally sum = new PageTally();
-    private RankedPages pages;
+    private TopK pages;
 
     @Override
     protected void setup(Context context) {
-      pages = new RankedPages(TopPagesJob.top(context.getConfiguration()));
+      pages = new TopK(TopPagesJob.top(context.getConfiguration()));
     }
 
     @Override
@@ -47,18 +48,18 @@ final class TopPagesReducers {
       write(pages.ranked(), context);
     }
 
-    abstract void write(List<RankedPages.Page> ranked, Context context) throws IOException, InterruptedException;
+    abstract void write(List<TopK.Entry> ranked, Context context) throws IOException, InterruptedException;
   }
 
   /** Stage 2: this reducer's best K paths, as (path, tally) candidates for the merge. */
   public static final class LocalTop extends Ranking<Text, PageTally> {
     @Override
-    void write(List<RankedPages.Page> ranked, Context context) throws IOException, InterruptedException {
+    void write(List<TopK.Entry> ranked, Context context) throws IOException, InterruptedException {
       Text path = new Text();
       PageTally tally = new PageTally();
-      for (RankedPages.Page p : ranked) {
-        path.set(p.path());
-        context.write(path, tally.set(p.views(), p.visitors()));
+      for (TopK.Entry p : ranked) {
+        path.set(p.name());
+        context.write(path, tally.set(p.count(), p.extra()));
       }
     }
   }
@@ -66,7 +67,7 @@ final class TopPagesReducers {
   /** Stage 3 (one reducer): the best K of all candidates, as ranked {@code top_pages} records. */
   public static final class GlobalTop extends Ranking<NullWritable, GenericRecord> {
     @Override
-    void write(List<RankedPages.Page> ranked, Context context) throws IOException, InterruptedException {
+    void write(List<TopK.Entry> ranked, Context context) throws IOException, InterruptedException {
       for (int i = 0; i < ranked.size(); i++) {
         context.write(NullWritable.get(), TopPagesDatasets.topPage(i + 1, ranked.get(i)));
       }

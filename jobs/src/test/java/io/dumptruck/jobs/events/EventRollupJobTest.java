@@ -148,10 +148,11 @@ class EventRollupJobTest {
     return a == null ? b : b == null ? a : both.apply(a, b);
   }
 
-  /** A plain decimal (Java's BigDecimal grammar), or null. */
+  /** A plain decimal (Java's BigDecimal grammar) within the double range, or null. */
   static Double number(String v) {
     try {
-      return new BigDecimal(v).doubleValue();
+      double d = new BigDecimal(v).doubleValue();
+      return Double.isInfinite(d) ? null : d;
     } catch (NumberFormatException e) {
       return null;
     }
@@ -331,10 +332,10 @@ class EventRollupJobTest {
   @Test
   void badOptionsAreRefusedBeforeAnythingRuns() {
     Map<Map<String, String>, String> cases = new LinkedHashMap<>();
-    cases.put(Map.of("from", "yesterday"), "--from takes a whole number, got 'yesterday'");
-    cases.put(Map.of("from", "-5"), "--from takes epoch milliseconds >= 0, got -5");
-    cases.put(Map.of("to", "0"), "--to takes epoch milliseconds > 0, got 0");
-    cases.put(Map.of("from", "2000", "to", "1000"), "--to must be after --from (the range is [from, to)), got from 2000 to 1000");
+    cases.put(Map.of("from", "yesterday"), "--from takes epoch milliseconds >= 0, got 'yesterday'");
+    cases.put(Map.of("from", "-5"), "--from takes epoch milliseconds >= 0, got '-5'");
+    cases.put(Map.of("to", "0"), "--to takes epoch milliseconds > 0, got '0'");
+    cases.put(Map.of("from", "2000", "to", "1000"), "--to takes epoch milliseconds after --from (2000), got '1000'");
     cases.put(Map.of("host", ""), "--host takes a non-empty name without zero bytes, got ''");
     cases.put(Map.of("event", "a\0b"), "--event takes a non-empty name without zero bytes, got 'a\0b'");
     int i = 0;
@@ -345,5 +346,48 @@ class EventRollupJobTest {
       assertEquals(c.getValue(), e.getMessage());
       assertFalse(new File(tmp, out).exists(), "nothing written for " + c.getKey());
     }
+  }
+
+  /**
+   * Decimals beyond the double range are text: were they numbers, one {@code 1e400} would make the
+   * hour's sum and maximum infinite. A decimal below the smallest double is the number 0.
+   */
+  @Test
+  void decimalsThatOverflowADoubleCountAsText() throws Exception {
+    long hour = 1_763_712_000_000L;
+    List<String> values = List.of("1e400", "-1e400", "1.8e308", "2.5", "1e-400", "1.7976931348623157e308", "-7");
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < values.size(); i++) {
+      lines.add("ovf-01\t" + (hour + i) + "\tbig\t" + values.get(i));
+    }
+    File input = new File(tmp, "overflow.tsv");
+    Files.write(input.toPath(), lines, StandardCharsets.UTF_8);
+    Path overflowTables = JobTesting.load(tmp, "events-overflow", "events", List.of(input), Map.of("layout", "host-first"), 1);
+    JobRunner.Report report = JobTesting.run(new EventRollupJob(), overflowTables, tmp, "overflow-out", OutputKind.AVRO, Map.of());
+
+    // by the test's own reading: which values are finite decimals
+    List<Double> numbers = new ArrayList<>();
+    for (String v : values) {
+      double d = new BigDecimal(v).doubleValue();
+      if (Double.isFinite(d)) {
+        numbers.add(d);
+      }
+    }
+    assertEquals(List.of(2.5, 0.0, Double.MAX_VALUE, -7.0), numbers);
+
+    List<GenericRecord> records = JobTesting.records(tmp, "overflow-out", "rollup");
+    assertEquals(1, records.size());
+    GenericRecord r = records.get(0);
+    assertEquals("ovf-01", r.get("host").toString());
+    assertEquals("big", r.get("event").toString());
+    assertEquals(hour, (long) r.get("hour"));
+    assertEquals((long) values.size(), (long) r.get("count"));
+    assertEquals((long) numbers.size(), (long) r.get("count_numeric"));
+    assertEquals(numbers.stream().mapToDouble(Double::doubleValue).sum(), (double) r.get("sum"));
+    assertTrue(Double.isFinite((double) r.get("sum")), "the sum stays finite");
+    assertEquals(-7.0, (Double) r.get("min"));
+    assertEquals(Double.MAX_VALUE, (Double) r.get("max"));
+    assertEquals(1L, report.records().get("rollup"));
+    assertEquals(values.size() - numbers.size(), report.counter(RollupCounter.VALUES_NOT_NUMBERS));
   }
 }

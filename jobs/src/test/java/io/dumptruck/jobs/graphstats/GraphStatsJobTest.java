@@ -116,6 +116,7 @@ class GraphStatsJobTest {
     assertEquals(graph.users.size(), run.counter(GraphStatsCounter.USERS));
     assertEquals(graph.twoHopPaths(GraphStatsSettings.DEFAULT_MAX_FANOUT), run.counter(GraphStatsCounter.TWO_HOP_PATHS));
     assertEquals(0, run.counter(GraphStatsCounter.USERS_WITHOUT_NAME));
+    assertEquals(0, run.counter(GraphStatsCounter.MIDDLES_OVER_PAIR_BUDGET), "no middle is near the default budget");
     assertEquals(0, run.counter(GraphStatsCounter.MALFORMED_ROWS));
     // the neighbourhood stage's combiner folds the repeated NAME keys of the followed accounts
     Counters neighbourhoods = run.counters.get(0);
@@ -166,13 +167,44 @@ class GraphStatsJobTest {
     assertSameLines(generated.reciprocalPairs(), run.reciprocalPairs(), "reciprocal_pairs");
   }
 
+  /**
+   * A middle with few followers that follows many accounts makes as many pairs as a popular one:
+   * {@code --max-pairs} leaves out the middles whose followers × followees exceeds it, whatever
+   * their follower count, which the out-degree count (sorted before the followers) makes known in time.
+   */
+  @Test
+  void maxPairsLeavesMiddlesThatMakeTooManyPairsOut() throws Exception {
+    long maxPairs = 60;
+    Run run = Run.of(generatedTables, "pairs-60", OutputKind.AVRO, Map.of("max-pairs", String.valueOf(maxPairs)));
+    int fanout = GraphStatsSettings.DEFAULT_MAX_FANOUT;
+    List<String> expected = generated.suggestions(GraphStatsSettings.DEFAULT_TOP, fanout, maxPairs);
+    assertNotEquals(generated.suggestions(GraphStatsSettings.DEFAULT_TOP, fanout), expected, "the budget changes the suggestions");
+    assertSameLines(expected, run.suggestions(), "suggestions with --max-pairs " + maxPairs);
+
+    List<String> overBudget = generated.users.stream().filter(b -> !generated.isMiddle(b, fanout, maxPairs)).toList();
+    assertTrue(overBudget.size() > 1 && overBudget.size() < generated.users.size() / 4, overBudget.size() + " over the budget");
+    assertTrue(overBudget.stream().anyMatch(b -> generated.follows(b).size() > generated.followers(b).size()),
+        "some are left out for how many they follow rather than for their followers");
+    assertEquals(overBudget.size(), run.counter(GraphStatsCounter.MIDDLES_OVER_PAIR_BUDGET));
+    assertEquals(0, run.counter(GraphStatsCounter.MIDDLES_OVER_FANOUT));
+    assertEquals(generated.twoHopPaths(fanout, maxPairs), run.counter(GraphStatsCounter.TWO_HOP_PATHS));
+    assertTrue(generated.twoHopPaths(fanout, maxPairs) < generated.twoHopPaths(fanout));
+    // the budget is about suggestions only
+    assertSameLines(generated.degrees(), run.degrees(), "degrees");
+    assertSameLines(generated.reciprocalPairs(), run.reciprocalPairs(), "reciprocal_pairs");
+  }
+
   @Test
   void badOptionsAreRefusedBeforeAnythingRuns() {
     Map<Map<String, String>, String> cases = new LinkedHashMap<>();
-    cases.put(Map.of("top", "0"), "--top takes a whole number, at least 1, got '0'");
-    cases.put(Map.of("top", "five"), "--top takes a whole number, got 'five'");
+    cases.put(Map.of("top", "0"), "--top takes a whole number from 1 to 100000, got '0'");
+    cases.put(Map.of("top", "five"), "--top takes a whole number from 1 to 100000, got 'five'");
+    cases.put(Map.of("top", "100001"), "--top takes a whole number from 1 to 100000, got '100001'");
+    cases.put(Map.of("top", "2147483647"), "--top takes a whole number from 1 to 100000, got '2147483647'");
     cases.put(Map.of("max-fanout", "-3"), "--max-fanout takes a whole number, at least 1, got '-3'");
     cases.put(Map.of("max-fanout", "99999999999"), "--max-fanout is too large: 99999999999");
+    cases.put(Map.of("max-pairs", "0"), "--max-pairs takes a whole number, at least 1, got '0'");
+    cases.put(Map.of("max-pairs", "many"), "--max-pairs takes a whole number, got 'many'");
     int i = 0;
     for (Map.Entry<Map<String, String>, String> c : cases.entrySet()) {
       String out = "bad-" + i++;
@@ -382,11 +414,25 @@ class GraphStatsJobTest {
      * {@code top} by via, then c in byte order.
      */
     List<String> suggestions(int top, int maxFanout) {
+      return suggestions(top, maxFanout, GraphStatsSettings.DEFAULT_MAX_PAIRS);
+    }
+
+    /**
+     * True when b may be the middle of a suggestion: at most {@code maxFanout} followers, and
+     * followers × followees at most {@code maxPairs}.
+     */
+    boolean isMiddle(String b, int maxFanout, long maxPairs) {
+      long in = followers(b).size();
+      return in <= maxFanout && in * follows(b).size() <= maxPairs;
+    }
+
+    /** As {@link #suggestions(int, int)}, through middles within both limits ({@link #isMiddle}). */
+    List<String> suggestions(int top, int maxFanout, long maxPairs) {
       List<String> out = new ArrayList<>();
       for (String a : users) {
         Map<String, Long> via = new HashMap<>();
         for (String b : follows(a)) {
-          if (followers(b).size() <= maxFanout) {
+          if (isMiddle(b, maxFanout, maxPairs)) {
             for (String c : follows(b)) {
               if (!c.equals(a) && !follows(a).contains(c)) {
                 via.merge(c, 1L, Long::sum);
@@ -405,9 +451,14 @@ class GraphStatsJobTest {
 
     /** Paths a → b → c with c ≠ a through middles b with at most {@code maxFanout} followers. */
     long twoHopPaths(int maxFanout) {
+      return twoHopPaths(maxFanout, GraphStatsSettings.DEFAULT_MAX_PAIRS);
+    }
+
+    /** As {@link #twoHopPaths(int)}, through middles within both limits ({@link #isMiddle}). */
+    long twoHopPaths(int maxFanout, long maxPairs) {
       long paths = 0;
       for (String b : users) {
-        if (followers(b).size() <= maxFanout) {
+        if (isMiddle(b, maxFanout, maxPairs)) {
           for (String a : followers(b)) {
             paths += follows(b).size() - (follows(b).contains(a) ? 1 : 0);
           }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.dumptruck.formats.read.ReadCounter;
 import io.dumptruck.formats.read.TableDir;
 import io.dumptruck.formats.testing.LocalJobs;
+import io.dumptruck.jobs.CountSumCombiner;
 import io.dumptruck.jobs.JobOptions;
 import io.dumptruck.jobs.JobRunner;
 import io.dumptruck.jobs.JobTesting;
@@ -362,6 +363,8 @@ class JourneysJobTest {
         Map.of("session-gap", "half"), "--session-gap takes a whole number, got 'half'",
         Map.of("session-gap", "0"), "--session-gap takes a whole number of minutes from 1 to 153722867280912, got '0'",
         Map.of("from", "-5"), "--from takes epoch milliseconds >= 0, got '-5'",
+        Map.of("from", "yesterday"), "--from takes epoch milliseconds >= 0, got 'yesterday'",
+        Map.of("to", "0"), "--to takes epoch milliseconds > 0, got '0'",
         Map.of("from", "2000", "to", "1000"), "--to takes epoch milliseconds after --from (2000), got '1000'");
     int i = 0;
     for (Map.Entry<Map<String, String>, String> c : cases.entrySet()) {
@@ -387,6 +390,6 @@ class JourneysJobTest {
     Configuration twoReducers = LocalJobs.localConf();
     twoReducers.setInt(MRJobConfig.NUM_REDUCES, 2);
     assertEquals(2, new JourneysJob().stages(twoReducers, options).get(0).getNumReduceTasks(), "unless set");
-    assertEquals(TransitionSumCombiner.class, stages.get(1).getCombinerClass());
+    assertEquals(CountSumCombiner.class, stages.get(1).getCombinerClass());
   }
 }

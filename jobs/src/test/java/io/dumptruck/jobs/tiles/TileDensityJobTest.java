@@ -3,6 +3,7 @@ package io.dumptruck.jobs.tiles;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -49,6 +50,9 @@ class TileDensityJobTest {
   private static final Pattern DECIMAL = Pattern.compile("-?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
   private static final Pattern INTEGER = Pattern.compile("-?\\d+");
   private static final Pattern RECT = Pattern.compile("<rect ");
+  /** A rect of one pixel: x, y, fill. */
+  private static final Pattern PIXEL_RECT =
+      Pattern.compile("<rect x=\"([0-9.]+)\" y=\"([0-9.]+)\" width=\"1\\.00\" height=\"1\\.00\" fill=\"(#[0-9a-f]{6})\"/>");
 
 
   @TempDir static File tmp;
@@ -313,15 +317,62 @@ class TileDensityJobTest {
     String svg1 = Files.readString(new File(tmp, "z1/maps/z1.svg").toPath());
     String svg16 = Files.readString(absolute.toPath());
     assertFalse(new File(tmp, "z16/density.png").exists(), "only the picture asked for is drawn");
-    assertEquals(expected1.size() + DensityMap.FIXED_RECTS, count(RECT, svg1));
-    assertEquals(expected16.size() + DensityMap.FIXED_RECTS, count(RECT, svg16));
-    assertEquals(expected16.size() - expected1.size(), count(RECT, svg16) - count(RECT, svg1), "one rect per tile");
+    assertEquals(expected1.size() + DensityMap.FIXED_RECTS, count(RECT, svg1), "one rect per tile at zoom 1");
+    // zoom-16 tiles are far smaller than a pixel of the world map: one rect per map pixel holding places
+    assertEquals(worldPixelCells16().size() + DensityMap.FIXED_RECTS, count(RECT, svg16));
+    assertTrue(worldPixelCells16().size() < expected16.size(), "some pixels hold several tiles");
     assertTrue(svg1.startsWith("<svg") && svg1.strip().endsWith("</svg>"));
     assertTrue(svg16.contains("Places per tile at zoom 16"), "title");
     long max16 = expected16.values().stream().mapToLong(c -> c[0] + c[1] + c[2]).max().orElseThrow();
     assertTrue(svg16.contains("(max " + max16 + ")"), "legend names the largest count " + max16);
     String darkest = "fill=\"" + String.format("#%06x", Picture.heat(1).getRGB() & 0xFFFFFF) + "\"";
     assertTrue(svg16.contains(darkest), "the densest tile is dark red");
+  }
+
+  /**
+   * Zoom 16 over the world: tiles are 768 / 65536 of a pixel, so the SVG draws map pixels, not tiles.
+   * Each pixel holding places is one 1 × 1 rect at its place, coloured by its densest tile; no pixel
+   * has two, and nothing else is drawn on the map.
+   */
+  @Test
+  void zoom16DrawsAtMostOneRectPerMapPixel() throws Exception {
+    run("z16-pixels", OutputKind.PARQUET, Map.of("zoom", "16", "picture", "world.svg"));
+    String svg = Files.readString(new File(tmp, "z16-pixels/world.svg").toPath());
+    Map<String, Long> cells = worldPixelCells16();
+    long max = expected(16, "hml", t -> true).values().stream().mapToLong(c -> c[0] + c[1] + c[2]).max().orElseThrow();
+
+    Map<String, String> drawn = new HashMap<>();
+    Matcher m = PIXEL_RECT.matcher(svg);
+    while (m.find()) {
+      String cell = (int) Double.parseDouble(m.group(1)) + "," + (int) Double.parseDouble(m.group(2));
+      assertNull(drawn.put(cell, m.group(3)), "a second rect on map pixel " + cell);
+    }
+    assertEquals(cells.keySet(), drawn.keySet(), "the map pixels holding places");
+    for (Map.Entry<String, Long> cell : cells.entrySet()) {
+      double fraction = max <= 1 ? 1 : Math.log(cell.getValue()) / Math.log(max);
+      assertEquals(String.format("#%06x", Picture.heat(fraction).getRGB() & 0xFFFFFF), drawn.get(cell.getKey()),
+          "pixel " + cell.getKey() + " in the colour of its densest tile, " + cell.getValue());
+    }
+    assertEquals(cells.size() + DensityMap.FIXED_RECTS, count(RECT, svg), "no other rect");
+    assertTrue(cells.size() > 500 && cells.size() <= 768 * 768, cells.size() + " pixels");
+  }
+
+  /**
+   * The pixels of the 768-pixel world map (16 px margin, 56 px header) holding zoom-16 tiles, as
+   * "x,y" of the page, each with its densest tile's places: a tile belongs to the pixel of its centre.
+   */
+  private static Map<String, Long> worldPixelCells16() {
+    Map<List<Long>, Long> tiles = new HashMap<>();
+    for (RawPlace p : places) {
+      tiles.merge(List.of(p.x16(), p.y16()), 1L, Long::sum);
+    }
+    Map<String, Long> cells = new HashMap<>();
+    tiles.forEach((tile, count) -> {
+      long x = 16 + (long) Math.floor((tile.get(0) + 0.5) * 768 / 65536.0);
+      long y = 56 + (long) Math.floor((tile.get(1) + 0.5) * 768 / 65536.0);
+      cells.merge(x + "," + y, count, Math::max);
+    });
+    return cells;
   }
 
   private static int count(Pattern p, String text) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dumptruck.formats.read.ReadCounter;
+import io.dumptruck.formats.read.TableDir;
 import io.dumptruck.formats.testing.LocalJobs;
 import io.dumptruck.jobs.JobOptions;
 import io.dumptruck.jobs.JobRunner;
@@ -66,9 +67,12 @@ class TopPagesJobTest {
     }
   }
 
+  /** Runs the job; {@code reducers} 0 leaves {@code mapreduce.job.reduces} unset, to the job's default. */
   static Run run(Path tables, String out, OutputKind kind, Map<String, String> extra, int reducers) throws Exception {
     Configuration conf = LocalJobs.localConf();
-    conf.setInt("mapreduce.job.reduces", reducers);
+    if (reducers > 0) {
+      conf.setInt("mapreduce.job.reduces", reducers);
+    }
     JobOptions options = new JobOptions(tables, new Path(new File(tmp, out).getAbsolutePath()), kind, extra);
     List<Job> stages = new ArrayList<>();
     JobRunner.Report report = JobRunner.run(conf, new TopPagesJob(), options, stage -> {
@@ -186,6 +190,19 @@ class TopPagesJobTest {
     assertEquals(List.of(3, 3, 1), run.stages().stream().map(Job::getNumReduceTasks).toList());
     assertEquals(3, DatasetReader.parts(LocalJobs.localConf(),
         new Path(new File(new File(tmp, "top13"), "visitor_top_pages").getAbsolutePath())).size());
+  }
+
+  @Test
+  void unlessSetTheFirstTwoStagesRunOneReduceTaskPerRegionOfCookieUrlCount() throws Exception {
+    Configuration conf = LocalJobs.localConf();
+    assertEquals(3, TableDir.open(conf, new Path(tables, "cookie_url_count")).splitPoints().size() + 1, "three regions");
+    Run run = run(tables, "default-reducers", OutputKind.AVRO, Map.of(), 0);
+
+    assertEquals(List.of(3, 3, 1), run.stages().stream().map(Job::getNumReduceTasks).toList());
+    assertEquals(3, DatasetReader.parts(conf,
+        new Path(new File(new File(tmp, "default-reducers"), "visitor_top_pages").getAbsolutePath())).size());
+    assertEquals(expectedTopPages(10), topPages("default-reducers"));
+    assertEquals(expectedVisitorTopPages(10), visitorTopPages("default-reducers"));
   }
 
   /** The ranking has more than {@code k} pages and the k-th and the next have equal views. */
