@@ -10,10 +10,6 @@ public final class RollupCombiner extends Reducer<RollupKey, RollupPartial, Roll
   @Override
   protected void reduce(RollupKey key, Iterable<RollupPartial> partials, Context context)
       throws IOException, InterruptedException {
-    total.clear();
-    for (RollupPartial p : partials) {
-      total.merge(p);
-    }
-    context.write(key, total);
+    context.write(key, total.mergeAll(partials));
   }
 }

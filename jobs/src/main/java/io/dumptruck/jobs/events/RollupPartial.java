@@ -44,6 +44,15 @@ public final class RollupPartial implements Writable {
     }
   }
 
+  /** Becomes the merge of {@code partials}; returns itself. */
+  RollupPartial mergeAll(Iterable<RollupPartial> partials) {
+    clear();
+    for (RollupPartial p : partials) {
+      merge(p);
+    }
+    return this;
+  }
+
   void merge(RollupPartial o) {
     count += o.count;
     if (o.numeric > 0) {

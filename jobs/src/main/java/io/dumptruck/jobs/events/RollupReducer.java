@@ -25,10 +25,7 @@ public final class RollupReducer extends Reducer<RollupKey, RollupPartial, NullW
   @Override
   protected void reduce(RollupKey key, Iterable<RollupPartial> partials, Context context)
       throws IOException, InterruptedException {
-    total.clear();
-    for (RollupPartial p : partials) {
-      total.merge(p);
-    }
+    total.mergeAll(partials);
     GenericRecord r = new GenericData.Record(EventRollupJob.ROLLUP);
     r.put("host", key.host());
     r.put("event", key.event());

@@ -34,6 +34,15 @@ public final class PlaceCounts implements Writable {
     return this;
   }
 
+  /** Becomes the sum of {@code counts}; returns itself. */
+  public PlaceCounts sumOf(Iterable<PlaceCounts> counts) {
+    clear();
+    for (PlaceCounts c : counts) {
+      add(c);
+    }
+    return this;
+  }
+
   public PlaceCounts add(PlaceCounts other) {
     high += other.high;
     medium += other.medium;

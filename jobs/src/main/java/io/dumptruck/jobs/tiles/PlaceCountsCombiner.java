@@ -11,10 +11,6 @@ public final class PlaceCountsCombiner extends Reducer<IntWritable, PlaceCounts,
   @Override
   protected void reduce(IntWritable tile, Iterable<PlaceCounts> counts, Context context)
       throws IOException, InterruptedException {
-    sum.clear();
-    for (PlaceCounts c : counts) {
-      sum.add(c);
-    }
-    context.write(tile, sum);
+    context.write(tile, sum.sumOf(counts));
   }
 }

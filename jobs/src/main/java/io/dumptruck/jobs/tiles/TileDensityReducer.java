@@ -19,10 +19,6 @@ public final class TileDensityReducer extends Reducer<IntWritable, PlaceCounts, 
   @Override
   protected void reduce(IntWritable key, Iterable<PlaceCounts> counts, Context context)
       throws IOException, InterruptedException {
-    sum.clear();
-    for (PlaceCounts c : counts) {
-      sum.add(c);
-    }
-    context.write(NullWritable.get(), TileDensitySchema.record(zoom, TileOrder.packedTile(key.get()), sum));
+    context.write(NullWritable.get(), TileDensitySchema.record(zoom, TileOrder.packedTile(key.get()), sum.sumOf(counts)));
   }
 }
