@@ -4,7 +4,9 @@ import io.dumptruck.formats.output.CellSink;
 import io.dumptruck.formats.output.MapOutputSampler;
 import io.dumptruck.formats.shuffle.CellKey;
 import java.io.IOException;
+import java.lang.reflect.Method;
 import org.apache.hadoop.io.BytesWritable;
+import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 
@@ -32,6 +34,28 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
 
   /** Resolves the loader's tables and families; called once per task. */
   protected abstract void setup(CellSink sink, Context context);
+
+  /**
+   * The file name of a split, as positions in the rejects use it ({@code name:offset}). A job with
+   * several input formats (MultipleInputs: the geo loader with {@code --regions-file}) hands each
+   * mapper its split wrapped in Hadoop's package-private {@code TaggedInputSplit}, whose public
+   * {@code getInputSplit()} is called here by reflection; any other split is named by its toString.
+   */
+  static String sourceName(InputSplit split) {
+    if (split instanceof FileSplit f) {
+      return f.getPath().getName();
+    }
+    try {
+      Method inner = split.getClass().getMethod("getInputSplit");
+      inner.setAccessible(true);
+      if (inner.invoke(split) instanceof InputSplit wrapped && wrapped != split) {
+        return sourceName(wrapped);
+      }
+    } catch (ReflectiveOperationException | RuntimeException notWrapped) {
+      // not a wrapper: named by its toString below
+    }
+    return String.valueOf(split);
+  }
 
   /** Sets the record being parsed, so that parsers may ask {@link #offset()} (e.g. for a CSV header). */
   protected final void setCurrent(String raw, long offset) {
@@ -63,7 +87,7 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
   protected final void setup(Context context) {
     rejects = MapOutputSampler.isSampling(context.getConfiguration()) ? null : new RejectSink(context);
     sink = CellSink.of(context);
-    source = context.getInputSplit() instanceof FileSplit f ? f.getPath().getName() : String.valueOf(context.getInputSplit());
+    source = sourceName(context.getInputSplit());
     loadTimestamp = LoaderConf.loadTimestamp(context.getConfiguration());
     setup(sink, context);
   }

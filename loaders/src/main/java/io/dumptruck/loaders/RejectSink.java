@@ -15,7 +15,9 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
  *   source:position TAB reason TAB detail TAB raw record
  * </pre>
  * The raw record comes last and as read (a tab inside it stays a tab); a line break inside a
- * multi-line record is written as {@code \n}.
+ * multi-line record is written as {@code \n} (and {@code \r} as {@code \r}). The detail, which may
+ * quote a field of the record, has its tabs and line breaks ({@code \n} and {@code \r}) replaced by
+ * spaces, so that a reject is always one line whichever line breaks a reader splits at.
  */
 public final class RejectSink {
   static final String NAMED_OUTPUT = "rejects";
@@ -36,7 +38,7 @@ public final class RejectSink {
   }
 
   public void reject(String position, Enum<?> reason, String detail, String raw) throws IOException, InterruptedException {
-    line.set(position + '\t' + reason.name() + '\t' + (detail == null ? "" : detail.replace('\t', ' ').replace('\n', ' '))
+    line.set(position + '\t' + reason.name() + '\t' + (detail == null ? "" : detail.replace('\t', ' ').replace('\n', ' ').replace('\r', ' '))
         + '\t' + raw.replace("\n", "\\n").replace("\r", "\\r"));
     outputs.write(NAMED_OUTPUT, NullWritable.get(), line, DIRECTORY + "/part");
   }

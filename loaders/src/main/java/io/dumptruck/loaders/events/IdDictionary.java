@@ -4,6 +4,10 @@ import io.dumptruck.loaders.Parsed;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -82,14 +86,27 @@ public final class IdDictionary {
     return ids;
   }
 
-  /** Emits {@code h<host>} and {@code e<event>} of every good line. */
+  /**
+   * Emits {@code h<host>} and {@code e<event>} of every line the load keeps. Lines are decoded as
+   * strictly as the load's mapper decodes them ({@link io.dumptruck.loaders.LineLoaderMapper}): a line
+   * that is not valid UTF-8 is rejected by the load, so it must add no name here (Text.toString()
+   * would read it with U+FFFD for the bad bytes and give that name an id: a gap in log_types' 1..n).
+   */
   public static final class NameMapper extends Mapper<LongWritable, Text, Text, NullWritable> {
     private final EventParser parser = new EventParser();
     private final Text name = new Text();
+    private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
 
     @Override
     protected void map(LongWritable offset, Text line, Context context) throws IOException, InterruptedException {
-      Parsed<Event> p = parser.parse(line.toString());
+      String text;
+      try {
+        text = utf8.decode(ByteBuffer.wrap(line.getBytes(), 0, line.getLength())).toString();
+      } catch (CharacterCodingException rejectedByTheLoad) {
+        return;
+      }
+      Parsed<Event> p = parser.parse(text);
       if (p.isRecord()) {
         name.set("h" + p.record().host());
         context.write(name, NullWritable.get());

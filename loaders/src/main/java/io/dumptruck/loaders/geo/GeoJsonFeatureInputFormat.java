@@ -1,7 +1,7 @@
 package io.dumptruck.loaders.geo;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dumptruck.loaders.text.JsonText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Iterator;
@@ -21,11 +21,11 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 /**
  * The features of a GeoJSON FeatureCollection file as (index, feature JSON), one task per file (a
  * FeatureCollection is one JSON document). A file that is not a FeatureCollection yields itself as
- * one record, which the parser then rejects.
+ * one record, which the parser then rejects — so does a file that is not exactly one JSON value
+ * (two collections back to back: the second would otherwise be dropped unseen) or one nested too
+ * deep to read safely ({@link JsonText}).
  */
 public final class GeoJsonFeatureInputFormat extends FileInputFormat<LongWritable, Text> {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   @Override
   protected boolean isSplitable(JobContext context, Path file) {
     return false;
@@ -47,7 +47,7 @@ public final class GeoJsonFeatureInputFormat extends FileInputFormat<LongWritabl
         try (InputStream raw = path.getFileSystem(conf).open(path); InputStream in = codec == null ? raw : codec.createInputStream(raw)) {
           byte[] bytes = in.readAllBytes();
           try {
-            JsonNode root = JSON.readTree(bytes);
+            JsonNode root = JsonText.read(bytes);
             if (root != null && root.path("features").isArray()) {
               features = root.get("features").elements();
               return;

@@ -1,8 +1,8 @@
 package io.dumptruck.loaders.geo;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dumptruck.loaders.Parsed;
+import io.dumptruck.loaders.text.JsonText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -17,14 +17,13 @@ public final class RegionParser {
   public enum Reject { BAD_JSON, BAD_TYPE, MISSING_ID, BAD_GEOMETRY }
 
   static final Map<String, Character> TYPES = Map.of("country", 'a', "admin1", 'b', "admin2", 'c', "admin3", 'd', "admin4", 'e');
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   public Parsed<Region> parse(String feature) {
     JsonNode f;
     try {
-      f = JSON.readTree(feature);
+      f = JsonText.read(feature);
     } catch (java.io.IOException e) {
-      return Parsed.reject(Reject.BAD_JSON, "not JSON");
+      return Parsed.reject(Reject.BAD_JSON, "not one JSON value: " + e.getMessage().split("\n")[0]);
     }
     JsonNode props = f == null ? null : f.get("properties");
     if (props == null || !props.isObject()) {

@@ -110,7 +110,15 @@ public interface KeyPart {
       case "int" -> {
         SpecJson.onlyFields(n, Set.of("int"), w);
         String f = SpecJson.text(n, "int", w);
-        return r -> Bytes.toBytes(Math.toIntExact(number(r, f)));
+        return r -> {
+          // an IllegalArgumentException, not Math.toIntExact's ArithmeticException: a value too big
+          // for an int rejects the record, it must not fail the task
+          long v = number(r, f);
+          if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("field '" + f + "': " + v + " does not fit an int");
+          }
+          return Bytes.toBytes((int) v);
+        };
       }
       case "long" -> {
         SpecJson.onlyFields(n, Set.of("long"), w);

@@ -1,7 +1,6 @@
 package io.dumptruck.loaders.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dumptruck.formats.output.CellSink;
 import io.dumptruck.formats.output.HFileTableOutputFormat;
 import io.dumptruck.formats.spec.TableSpec;
@@ -10,6 +9,7 @@ import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.Parsed;
 import io.dumptruck.loaders.text.CsvParser;
+import io.dumptruck.loaders.text.JsonText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -66,7 +66,8 @@ public final class SpecLoader implements Loader {
   public void configure(Job job, LoadOptions options, HFileTableOutputFormat.Configurator output) {
     String json = read(options.get(SPEC, null));
     job.getConfiguration().set(SPEC_JSON, json);
-    switch (LoadSpec.fromJson(json).format()) {
+    LoadSpec spec = LoadSpec.fromJson(json);
+    switch (spec.format()) {
       case "jsonl" -> job.setMapperClass(SpecMapper.class);
       case "avro" -> {
         job.setInputFormatClass(org.apache.avro.mapreduce.AvroKeyInputFormat.class);
@@ -78,6 +79,7 @@ public final class SpecLoader implements Loader {
       }
       default -> {
         job.setInputFormatClass(CsvRecordInputFormat.class);
+        CsvRecordInputFormat.setDelimiter(job.getConfiguration(), spec.delimiter());
         job.setMapperClass(SpecMapper.class);
       }
     }
@@ -159,7 +161,6 @@ public final class SpecLoader implements Loader {
     /** Why a record is rejected before the tables see it. */
     public enum Reject { BAD_JSON, WRONG_FIELD_COUNT }
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private LoadSpec spec;
     private CsvParser csv;
     private List<String> names;
@@ -180,7 +181,7 @@ public final class SpecLoader implements Loader {
           return Parsed.skip();
         }
         try {
-          JsonNode n = JSON.readTree(line);
+          JsonNode n = JsonText.read(line); // one object per line: trailing text or deep nesting is BAD_JSON
           if (n == null || !n.isObject()) {
             return Parsed.reject(Reject.BAD_JSON, "a JSON lines record must be one JSON object");
           }

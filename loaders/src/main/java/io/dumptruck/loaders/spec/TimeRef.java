@@ -11,7 +11,8 @@ import java.util.Locale;
 /**
  * A time read from a field: epoch milliseconds by default, epoch seconds with {@code "unit": "s"},
  * or text in a {@code "pattern"} (java.time, read as UTC when it has no zone). A value that does not
- * read is an IllegalArgumentException, which rejects the record.
+ * read, or whose time does not fit epoch milliseconds in a {@code long} (a year like +999999999), is
+ * an IllegalArgumentException, which rejects the record.
  * <pre>{@code {"field": "created", "pattern": "yyyy-MM-dd HH:mm:ss"}}</pre>
  */
 public record TimeRef(String field, String pattern, boolean seconds) {
@@ -47,7 +48,8 @@ public record TimeRef(String field, String pattern, boolean seconds) {
     try {
       TemporalAccessor parsed = DateTimeFormatter.ofPattern(pattern, Locale.ROOT).parse(v.trim());
       if (parsed.isSupported(ChronoField.INSTANT_SECONDS)) {
-        return parsed.getLong(ChronoField.INSTANT_SECONDS) * 1000 + parsed.get(ChronoField.MILLI_OF_SECOND);
+        return Math.addExact(Math.multiplyExact(parsed.getLong(ChronoField.INSTANT_SECONDS), 1000L),
+            parsed.get(ChronoField.MILLI_OF_SECOND));
       }
       if (!parsed.isSupported(ChronoField.HOUR_OF_DAY)) {
         return java.time.LocalDate.from(parsed).atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli();
@@ -55,6 +57,8 @@ public record TimeRef(String field, String pattern, boolean seconds) {
       return LocalDateTime.from(parsed).toInstant(ZoneOffset.UTC).toEpochMilli();
     } catch (java.time.DateTimeException e) {
       throw new IllegalArgumentException("field '" + field + "': '" + v + "' does not match " + pattern);
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException("field '" + field + "': '" + v + "' is out of the range of epoch milliseconds");
     }
   }
 }
