@@ -47,7 +47,7 @@ public final class LoadJob {
         throw new FileNotFoundException("input " + input + " matches no file; check the path (globs like 'logs/*.gz' are fine)");
       }
     }
-    List<TableSpec> tables = loader.tables(options);
+    List<TableSpec> tables = loader.tables(conf, options);
     Job job = Job.getInstance(conf, "dumptruck load " + loader.name());
     job.setJarByClass(LoadJob.class);
     Configuration jc = job.getConfiguration();
