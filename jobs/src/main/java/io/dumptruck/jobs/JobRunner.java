@@ -1,5 +1,6 @@
 package io.dumptruck.jobs;
 
+import io.dumptruck.formats.output.OutputDirectory;
 import io.dumptruck.formats.read.ReadCounter;
 import io.dumptruck.formats.read.TableDir;
 import io.dumptruck.jobs.output.DatasetOutputFormat;
@@ -58,12 +59,16 @@ public final class JobRunner {
     return stage;
   }
 
-  /** The checks made before anything runs; each failure is an IllegalArgumentException saying what to do. */
+  /**
+   * The checks made before anything runs; each failure is an IllegalArgumentException saying what to
+   * do, except an output the user may not create (an AccessControlException, one line).
+   */
   public static void check(Configuration conf, AnalyticsJob job, JobOptions options) throws IOException {
     FileSystem fs = options.output().getFileSystem(conf);
     if (fs.exists(options.output())) {
       throw new IllegalArgumentException("output " + options.output() + " already exists: give a new --output directory");
     }
+    OutputDirectory.refuseUnwritable(options.output(), conf);
     for (String table : job.tables(options)) {
       try {
         TableDir.open(conf, options.table(table));

@@ -2,6 +2,7 @@ package io.dumptruck.loaders;
 
 import io.dumptruck.formats.output.CellCounter;
 import io.dumptruck.formats.output.HFileTableOutputFormat;
+import io.dumptruck.formats.output.OutputDirectory;
 import io.dumptruck.formats.spec.TableSpec;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -39,6 +40,10 @@ public final class LoadJob {
   /** Rows, cells, files and bytes written for one table. */
   public record TableFigures(String table, long rows, long cells, long files, long bytes) {}
 
+  /**
+   * Checks the inputs (each matches a file) and the output (new, and the user may create it) before
+   * anything else, then sets the job up; every refusal happens here, before any task starts.
+   */
   public static Job prepare(Configuration conf, Loader loader, LoadOptions options) throws IOException, InterruptedException {
     for (Path input : options.inputs()) {
       FileSystem fs = input.getFileSystem(conf);
@@ -47,6 +52,7 @@ public final class LoadJob {
         throw new FileNotFoundException("input " + input + " matches no file; check the path (globs like 'logs/*.gz' are fine)");
       }
     }
+    OutputDirectory.checkNew(options.output(), conf);
     List<TableSpec> tables = loader.tables(conf, options);
     Job job = Job.getInstance(conf, "dumptruck load " + loader.name());
     job.setJarByClass(LoadJob.class);
