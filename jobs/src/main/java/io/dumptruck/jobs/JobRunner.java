@@ -1,5 +1,6 @@
 package io.dumptruck.jobs;
 
+import io.dumptruck.formats.JobFailure;
 import io.dumptruck.formats.output.OutputDirectory;
 import io.dumptruck.formats.read.ReadCounter;
 import io.dumptruck.formats.read.TableDir;
@@ -132,11 +133,7 @@ public final class JobRunner {
   }
 
   private static String failureInfo(Job stage) {
-    try {
-      String info = stage.getStatus().getFailureInfo();
-      return info == null || info.isBlank() ? "" : ": " + info.strip().lines().findFirst().orElse("");
-    } catch (IOException | InterruptedException | RuntimeException e) {
-      return "";
-    }
+    String reason = JobFailure.reason(stage);
+    return reason == null ? "" : ": " + reason;
   }
 }
