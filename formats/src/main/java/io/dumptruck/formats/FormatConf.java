@@ -19,7 +19,22 @@ public enum FormatConf {
   /** internal: JSON array of {@code {"dir": table directory, "scan": scan spec}}, one per table read. */
   INPUT_TABLES("dumptruck.input.tables", null, "internal: the tables to read and their scans, as JSON"),
   INPUT_SPLIT_MAX_BYTES("dumptruck.input.split.max.bytes", String.valueOf(1L << 30),
-      "a region holding more bytes than this is sub-split on its block index");
+      "a region holding more bytes than this is sub-split on its block index"),
+  /**
+   * Test only, for fault-tolerance tests: {@code map}, {@code reduce} or {@code map,reduce}. The first
+   * attempt (attempt number 0) of every such task throws in its setup — a loader's mapper, the table
+   * reducer ({@link InjectedFaults}) — and a retried attempt runs normally, so on YARN the job still
+   * succeeds. Local mode numbers every attempt 0: there every such task fails. Never set in production.
+   */
+  TEST_FAIL_FIRST_ATTEMPT("dumptruck.test.fail.first.attempt", "",
+      "test only: map and/or reduce (comma-separated); the first attempt of every such task fails in setup"),
+  /**
+   * Test only: the reduce task of the highest partition sleeps this many milliseconds in its setup
+   * (the other reducers run normally), so that a test can kill a job part way, after other reducers
+   * have written their files. 0 (the default) never pauses.
+   */
+  TEST_PAUSE_LAST_REDUCE_MS("dumptruck.test.pause.last.reduce.ms", "0",
+      "test only: the last reduce task sleeps this long in setup, so a test can kill the job part way");
 
   /** internal: {@code <prefix><table>} names the table's {@link io.dumptruck.formats.output.CellFold} class. */
   public static final String OUTPUT_FOLD_PREFIX = "dumptruck.output.fold.";

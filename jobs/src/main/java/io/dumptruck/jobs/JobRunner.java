@@ -1,10 +1,11 @@
 package io.dumptruck.jobs;
 
+import io.dumptruck.formats.JobFailure;
+import io.dumptruck.formats.output.OutputDirectory;
 import io.dumptruck.formats.read.ReadCounter;
 import io.dumptruck.formats.read.TableDir;
 import io.dumptruck.jobs.output.DatasetOutputFormat;
 import io.dumptruck.jobs.output.DatasetReader;
-import io.dumptruck.loaders.TaskFailure;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -60,12 +61,16 @@ public final class JobRunner {
     return stage;
   }
 
-  /** The checks made before anything runs; each failure is an IllegalArgumentException saying what to do. */
+  /**
+   * The checks made before anything runs; each failure is an IllegalArgumentException saying what to
+   * do, except an output the user may not create (an AccessControlException, one line).
+   */
   public static void check(Configuration conf, AnalyticsJob job, JobOptions options) throws IOException {
     FileSystem fs = options.output().getFileSystem(conf);
     if (fs.exists(options.output())) {
       throw new IllegalArgumentException("output " + options.output() + " already exists: give a new --output directory");
     }
+    OutputDirectory.refuseUnwritable(options.output(), conf);
     for (String table : job.tables(options)) {
       try {
         TableDir.open(conf, options.table(table));
@@ -98,7 +103,7 @@ public final class JobRunner {
         stage.getConfiguration().setBoolean(FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false);
         running[0] = stage;
         if (!runner.run(stage)) {
-          throw new IOException("stage '" + stage.getJobName() + "' failed (" + TaskFailure.describe(stage) + "); the output was deleted");
+          throw new IOException("stage '" + stage.getJobName() + "' failed" + failureInfo(stage) + "; the output was deleted");
         }
         running[0] = null;
         Counters c = stage.getCounters();
@@ -170,5 +175,11 @@ public final class JobRunner {
         out.write(schema.toString(true).getBytes(StandardCharsets.UTF_8));
       }
     }
+  }
+
+  /** Why a stage failed: its first task error on a cluster; in local mode the log above holds it. */
+  private static String failureInfo(Job stage) {
+    String reason = JobFailure.reason(stage);
+    return reason == null ? " (the task's error is logged above)" : ": " + reason;
   }
 }

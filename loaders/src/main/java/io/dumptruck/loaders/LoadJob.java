@@ -1,7 +1,9 @@
 package io.dumptruck.loaders;
 
+import io.dumptruck.formats.JobFailure;
 import io.dumptruck.formats.output.CellCounter;
 import io.dumptruck.formats.output.HFileTableOutputFormat;
+import io.dumptruck.formats.output.OutputDirectory;
 import io.dumptruck.formats.spec.TableSpec;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -16,6 +18,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.CounterGroup;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 
@@ -39,6 +42,10 @@ public final class LoadJob {
   /** Rows, cells, files and bytes written for one table. */
   public record TableFigures(String table, long rows, long cells, long files, long bytes) {}
 
+  /**
+   * Checks the inputs (each matches a file) and the output (new, and the user may create it) before
+   * anything else, then sets the job up; every refusal happens here, before any task starts.
+   */
   public static Job prepare(Configuration conf, Loader loader, LoadOptions options) throws IOException, InterruptedException {
     for (Path input : options.inputs()) {
       FileSystem fs = input.getFileSystem(conf);
@@ -47,7 +54,8 @@ public final class LoadJob {
         throw new FileNotFoundException("input " + input + " matches no file; check the path (globs like 'logs/*.gz' are fine)");
       }
     }
-    List<TableSpec> tables = loader.tables(options);
+    OutputDirectory.checkNew(options.output(), conf);
+    List<TableSpec> tables = loader.tables(conf, options);
     Job job = Job.getInstance(conf, "dumptruck load " + loader.name());
     job.setJarByClass(LoadJob.class);
     Configuration jc = job.getConfiguration();
@@ -84,13 +92,24 @@ public final class LoadJob {
     Path rejects = new Path(options.output(), RejectSink.DIRECTORY);
     String failure = null;
     if (!job.isSuccessful()) {
-      failure = "the load job failed (" + TaskFailure.describe(job) + "); nothing was written to " + options.output();
+      String reason = JobFailure.reason(job);
+      failure = "the load job " + (killed(job) ? "was killed" : "failed")
+          + (reason == null ? " (the task's error is logged above)" : ": " + reason) + "; nothing was written to " + options.output();
     } else if (read > 0 && rejected > options.maxRejectRatio() * read) {
       failure = String.format("rejected %d of %d records (%.2f%%), more than --max-reject-ratio %s; the tables were "
           + "deleted, the rejects are in %s", rejected, read, 100.0 * rejected / read, options.maxRejectRatio(), rejects);
       deleteTables(job, options.output());
     }
     return new Report(read, loaded, rejected, skipped, reasons, tables, rejected > 0 ? rejects : null, failure);
+  }
+
+  private static boolean killed(Job job) throws IOException {
+    try {
+      return job.getJobState() == JobStatus.State.KILLED;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   private static long value(Counters c, String name) {

@@ -5,6 +5,7 @@ import io.dumptruck.formats.spec.TableSpec;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 
 /**
@@ -21,8 +22,12 @@ public interface Loader {
   /** The loader's own options (without the leading {@code --}) with one line of help each, in order. */
   Map<String, String> options();
 
-  /** The tables written for these options; a bad option value is an IllegalArgumentException naming it. */
-  List<TableSpec> tables(LoadOptions options);
+  /**
+   * The tables written for these options; a bad option value is an IllegalArgumentException naming it.
+   * A file an option names (a spec, say) is read through {@code conf}, the job's configuration, so a
+   * path without a scheme is on its default file system (HDFS on a cluster, as {@code -fs}/{@code -conf} say).
+   */
+  List<TableSpec> tables(Configuration conf, LoadOptions options);
 
   /** Sets the mapper, and the input format or folds when the defaults (text lines, first value) do not fit. */
   void configure(Job job, LoadOptions options, HFileTableOutputFormat.Configurator output);

@@ -1,5 +1,6 @@
 package io.dumptruck.loaders;
 
+import io.dumptruck.formats.InjectedFaults;
 import io.dumptruck.formats.output.CellSink;
 import io.dumptruck.formats.output.MapOutputSampler;
 import io.dumptruck.formats.shuffle.CellKey;
@@ -83,9 +84,17 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
     return loadTimestamp;
   }
 
+  /**
+   * Sets the task up, after raising the test-only faults of {@link InjectedFaults} (never while the
+   * split-point sampler runs this mapper in the submitting process).
+   */
   @Override
-  protected final void setup(Context context) {
-    rejects = MapOutputSampler.isSampling(context.getConfiguration()) ? null : new RejectSink(context);
+  protected final void setup(Context context) throws InterruptedException {
+    boolean sampling = MapOutputSampler.isSampling(context.getConfiguration());
+    if (!sampling) {
+      InjectedFaults.atTaskSetup(context);
+    }
+    rejects = sampling ? null : new RejectSink(context);
     sink = CellSink.of(context);
     source = sourceName(context.getInputSplit());
     loadTimestamp = LoaderConf.loadTimestamp(context.getConfiguration());

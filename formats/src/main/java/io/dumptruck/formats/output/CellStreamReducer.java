@@ -1,6 +1,7 @@
 package io.dumptruck.formats.output;
 
 import io.dumptruck.formats.FormatConf;
+import io.dumptruck.formats.InjectedFaults;
 import io.dumptruck.formats.shuffle.CellKey;
 import java.io.IOException;
 import java.util.Iterator;
@@ -26,8 +27,10 @@ public class CellStreamReducer extends Reducer<CellKey, BytesWritable, CellKey, 
   private byte[] lastRow = new byte[0];
   private int lastRowLength;
 
+  /** Also raises the test-only faults of {@link InjectedFaults}, before anything else. */
   @Override
-  protected void setup(Context context) {
+  protected void setup(Context context) throws InterruptedException {
+    InjectedFaults.atTaskSetup(context);
     Configuration conf = context.getConfiguration();
     List<io.dumptruck.formats.spec.TableSpec> tables = HFileTableOutputFormat.tables(conf);
     folds = new CellFold[tables.size()];

@@ -19,7 +19,8 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
  * {@link HFileTableOutputFormat#configure} forces), then writes each table's {@code _spec.json}, then
  * {@code <output>/_SUCCESS}: a reader that finds {@code _SUCCESS} finds everything.
  * The output directory never existed before the job (the format refuses an existing one), so a job
- * that fails or is killed deletes it whole: no partial table is left behind.
+ * that fails or is killed deletes it whole: no partial table is left behind. A committed output is
+ * never deleted (see {@link #abortJob}).
  */
 public final class HFileTableCommitter extends FileOutputCommitter {
   /** The table spec, with the split points the load used, kept next to the family directories. */
@@ -45,12 +46,21 @@ public final class HFileTableCommitter extends FileOutputCommitter {
     fs.create(new Path(output, SUCCEEDED_FILE_NAME), false).close();
   }
 
+  /**
+   * Deletes the output directory of a job that did not commit. An output whose {@code _SUCCESS}
+   * marker exists was committed whole and stays: Hadoop 3.4's MapReduce application master calls
+   * {@code abortJob(…, KILLED)} from its shutdown hook each time it exits, after a successful commit
+   * too, where only the leftover {@code _temporary} directory may go.
+   */
   @Override
   public void abortJob(JobContext context, JobStatus.State state) throws IOException {
+    FileSystem fs = output.getFileSystem(context.getConfiguration());
     try {
       super.abortJob(context, state);
     } finally {
-      output.getFileSystem(context.getConfiguration()).delete(output, true);
+      if (!fs.exists(new Path(output, SUCCEEDED_FILE_NAME))) {
+        fs.delete(output, true);
+      }
     }
   }
 }

@@ -16,10 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.BytesWritable;
-import org.apache.hadoop.mapred.FileAlreadyExistsException;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.OutputCommitter;
@@ -79,17 +77,9 @@ public final class HFileTableOutputFormat extends FileOutputFormat<CellKey, Byte
     if (out == null) {
       throw new SpecException("no output directory: call HFileTableOutputFormat.configure(job).output(dir)");
     }
-    refuseExisting(out, job.getConfiguration());
+    OutputDirectory.checkNew(out, job.getConfiguration());
     tables(job.getConfiguration());
     TokenCache.obtainTokensForNamenodes(job.getCredentials(), new Path[] {out}, job.getConfiguration());
-  }
-
-  static void refuseExisting(Path out, Configuration conf) throws IOException {
-    FileSystem fs = out.getFileSystem(conf);
-    if (fs.exists(out)) {
-      throw new FileAlreadyExistsException("output directory " + fs.makeQualified(out)
-          + " already exists; choose a new output directory, or delete it first if it holds nothing you need");
-    }
   }
 
   /** Collects the settings of an HFile table job; {@link #apply} checks them and sets up the job. */
@@ -144,7 +134,8 @@ public final class HFileTableOutputFormat extends FileOutputFormat<CellKey, Byte
     }
 
     /**
-     * Checks the tables (names, codecs available here), refuses an existing output directory,
+     * Checks the tables (names, codecs available here), refuses an existing output directory or one
+     * the user may not create ({@link OutputDirectory}),
      * resolves sampled split points, then sets on the job: output format and committer (v1, all or
      * nothing), map output key/value classes ({@link CellKey}/{@code BytesWritable}), the raw sort and
      * grouping comparator, the region partitioner, {@link CellStreamReducer} and one reducer per
@@ -171,7 +162,7 @@ public final class HFileTableOutputFormat extends FileOutputFormat<CellKey, Byte
         }
       }
       Configuration conf = job.getConfiguration();
-      refuseExisting(output, conf);
+      OutputDirectory.checkNew(output, conf);
       folds.forEach((table, fold) -> conf.setClass(FormatConf.OUTPUT_FOLD_PREFIX + table, fold, CellFold.class));
       FormatConf.OUTPUT_TABLES.set(conf, TableSpecJson.toJson(tables));
       job.setMapOutputKeyClass(CellKey.class);

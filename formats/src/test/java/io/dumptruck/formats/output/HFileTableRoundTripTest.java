@@ -36,7 +36,12 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapred.FileAlreadyExistsException;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.TaskType;
+import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -275,6 +280,22 @@ class HFileTableRoundTripTest {
     HFileTableOutputFormat.configure(bad).tables(data.specs).output(failed).apply();
     assertFalse(bad.waitForCompletion(false));
     assertFalse(new File(failed.toString()).exists(), "a failed job must leave no output directory");
+  }
+
+  @Test
+  void abortAfterCommitKeepsTheOutput() throws Exception {
+    // Hadoop 3.4's application master calls abortJob(KILLED) from its shutdown hook after every job,
+    // a successful one too; the committed tables must survive it.
+    Path committed = new Path(tmp.getAbsolutePath(), "committed");
+    Job j = LocalJobs.cellTextJob(conf, "committed", new Path(tmp.getAbsolutePath(), "in"));
+    HFileTableOutputFormat.configure(j).tables(data.specs).output(committed).apply();
+    assertTrue(j.waitForCompletion(false));
+    List<List<String>> before = CellModel.lines(LocalJobs.readAll(conf, new Path(committed, RandomTables.WIDE), ScanSpec.all()));
+    TaskAttemptContext context = new TaskAttemptContextImpl(j.getConfiguration(), new TaskAttemptID("abort", 1, TaskType.MAP, 0, 0));
+    new HFileTableCommitter(committed, context).abortJob(context, JobStatus.State.KILLED);
+    assertTrue(new File(committed.toString(), "_SUCCESS").isFile());
+    assertEquals(before, CellModel.lines(LocalJobs.readAll(conf, new Path(committed, RandomTables.WIDE), ScanSpec.all())));
+    assertFalse(before.isEmpty());
   }
 
   @Test

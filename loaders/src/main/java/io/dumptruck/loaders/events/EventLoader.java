@@ -46,7 +46,7 @@ public final class EventLoader implements Loader {
   }
 
   @Override
-  public List<TableSpec> tables(LoadOptions options) {
+  public List<TableSpec> tables(Configuration conf, LoadOptions options) {
     return schema(options).tables(options.regions());
   }
 

@@ -10,6 +10,7 @@ import io.dumptruck.loaders.Parsed;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 
 /** {@code dumptruck load geo}: a GeoNames dump into geonames_info and tile_places. */
@@ -37,7 +38,7 @@ public final class GeoLoader implements Loader {
   }
 
   @Override
-  public List<TableSpec> tables(LoadOptions options) {
+  public List<TableSpec> tables(Configuration conf, LoadOptions options) {
     List<TableSpec> out = new java.util.ArrayList<>(GeoSchema.tables(options.regions()));
     if (options.extra().containsKey(REGIONS_FILE)) {
       new RegionSchema(options.get(ZOOMS, "2-6"));

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 
 /** {@code dumptruck load graph}: follower edges into the graph tables of {@link GraphSchema}. */
@@ -36,7 +37,7 @@ public final class GraphLoader implements Loader {
   }
 
   @Override
-  public List<TableSpec> tables(LoadOptions options) {
+  public List<TableSpec> tables(Configuration conf, LoadOptions options) {
     return new GraphSchema(GraphSchema.parseLayouts(options.get(LAYOUTS, "edges"))).tables(options.regions());
   }
 

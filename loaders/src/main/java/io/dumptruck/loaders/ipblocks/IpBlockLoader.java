@@ -10,6 +10,7 @@ import io.dumptruck.loaders.Parsed;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 
 /** {@code dumptruck load ipblocks}: IPv4/IPv6 blocks with their country into ip_geo. */
@@ -30,7 +31,7 @@ public final class IpBlockLoader implements Loader {
   }
 
   @Override
-  public List<TableSpec> tables(LoadOptions options) {
+  public List<TableSpec> tables(Configuration conf, LoadOptions options) {
     return IpGeoSchema.tables();
   }
 

@@ -45,12 +45,13 @@ public final class SpecLoader implements Loader {
     return o;
   }
 
-  static String read(String path) {
+  /** The spec file's text, read through the job's configuration (a path without a scheme is on its default file system). */
+  static String read(Configuration conf, String path) {
     if (path == null) {
       throw new IllegalArgumentException("the spec loader needs --spec FILE");
     }
     Path p = new Path(path);
-    try (InputStream in = p.getFileSystem(new Configuration()).open(p)) {
+    try (InputStream in = p.getFileSystem(conf).open(p)) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new IllegalArgumentException("--spec " + path + " cannot be read: " + e.getMessage());
@@ -58,13 +59,13 @@ public final class SpecLoader implements Loader {
   }
 
   @Override
-  public List<TableSpec> tables(LoadOptions options) {
-    return LoadSpec.fromJson(read(options.get(SPEC, null))).tableSpecs();
+  public List<TableSpec> tables(Configuration conf, LoadOptions options) {
+    return LoadSpec.fromJson(read(conf, options.get(SPEC, null))).tableSpecs();
   }
 
   @Override
   public void configure(Job job, LoadOptions options, HFileTableOutputFormat.Configurator output) {
-    String json = read(options.get(SPEC, null));
+    String json = read(job.getConfiguration(), options.get(SPEC, null));
     job.getConfiguration().set(SPEC_JSON, json);
     LoadSpec spec = LoadSpec.fromJson(json);
     switch (spec.format()) {

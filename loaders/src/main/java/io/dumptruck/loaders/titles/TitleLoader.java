@@ -39,7 +39,7 @@ public final class TitleLoader implements Loader {
   }
 
   @Override
-  public List<TableSpec> tables(LoadOptions options) {
+  public List<TableSpec> tables(Configuration conf, LoadOptions options) {
     new TitleSchema(options.getInt(MIN, TitlePrefixes.DEFAULT_MIN), options.getInt(MAX, TitlePrefixes.DEFAULT_MAX));
     return TitleSchema.tables(options.regions());
   }

@@ -11,6 +11,7 @@ import io.dumptruck.loaders.Parsed;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 
 /** {@code dumptruck load weblogs}: Apache combined logs into visits, cookie_url_count and cookie_stats. */
@@ -31,7 +32,7 @@ public final class WebLogLoader implements Loader {
   }
 
   @Override
-  public List<TableSpec> tables(LoadOptions options) {
+  public List<TableSpec> tables(Configuration conf, LoadOptions options) {
     return WebLogSchema.tables(options.regions());
   }
 

@@ -34,7 +34,7 @@ class LoaderMapReduceUnitTest {
   private static Configuration conf(io.dumptruck.loaders.Loader loader, Map<String, String> options) {
     Configuration conf = new Configuration();
     LoadOptions o = new LoadOptions(List.of(new Path("in")), new Path("out"), 1, TS, 1.0, options);
-    FormatConf.OUTPUT_TABLES.set(conf, TableSpecJson.toJson(loader.tables(o)));
+    FormatConf.OUTPUT_TABLES.set(conf, TableSpecJson.toJson(loader.tables(conf, o)));
     conf.setLong(LoaderConf.LOAD_TIMESTAMP.key(), TS);
     options.forEach((k, v) -> conf.set(LoaderConf.OPTION_PREFIX.key() + k, v));
     return conf;
