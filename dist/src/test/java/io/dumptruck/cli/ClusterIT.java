@@ -795,4 +795,28 @@ class ClusterIT {
         .filter(a -> a.getUser().equals("alice")).toList();
     assertEquals(List.of(), byAlice, "no application was submitted");
   }
+
+  @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  void unreadableInputIsRefusedBeforeAnyTask() throws Exception {
+    Path secret = new Path("/faults/bobs-blocks");
+    assertTrue(hdfs.mkdirs(secret));
+    hdfs.copyFromLocalFile(new Path(new File("../sample-data/ipblocks/blocks.csv").getAbsolutePath()), new Path(secret, "blocks.csv"));
+    hdfs.setOwner(secret, "bob", "bob");
+    hdfs.setOwner(new Path(secret, "blocks.csv"), "bob", "bob");
+    hdfs.setPermission(new Path(secret, "blocks.csv"), new FsPermission((short) 0600));
+    hdfs.setPermission(secret, new FsPermission((short) 0755));
+    Path out = new Path("/faults/carol-out");
+    UserGroupInformation carol = UserGroupInformation.createRemoteUser("carol");
+    Run refused = carol.doAs((PrivilegedExceptionAction<Run>) () -> cli("load", "-conf", new File(confDir, "core-site.xml").getPath(),
+        "ipblocks", "--input", secret.toString(), "--output", out.toString(), "--timestamp", String.valueOf(TIMESTAMP)));
+    assertEquals(1, refused.code(), refused.err());
+    assertEquals(1, refused.err().lines().count(), refused.err());
+    assertEquals("dumptruck load: cannot read input " + hdfs.makeQualified(new Path(secret, "blocks.csv")) + ": user carol may not "
+        + "read this file (owned by bob, rw-------); give an input you can read\n", refused.err());
+    assertFalse(hdfs.exists(out));
+    List<RMApp> byCarol = yarn.getResourceManager().getRMContext().getRMApps().values().stream()
+        .filter(a -> a.getUser().equals("carol")).toList();
+    assertEquals(List.of(), byCarol, "no application was submitted");
+  }
 }

@@ -15,6 +15,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.security.AccessControlException;
+import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.mapreduce.CounterGroup;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
@@ -53,6 +56,9 @@ public final class LoadJob {
       if (matches == null || matches.length == 0) {
         throw new FileNotFoundException("input " + input + " matches no file; check the path (globs like 'logs/*.gz' are fine)");
       }
+      for (FileStatus match : matches) {
+        refuseUnreadable(fs, match);
+      }
     }
     OutputDirectory.checkNew(options.output(), conf);
     List<TableSpec> tables = loader.tables(conf, options);
@@ -74,6 +80,41 @@ public final class LoadJob {
   }
 
   /** The report of a completed job; enforces {@code maxRejectRatio} on a successful one. */
+  /**
+   * Refuses an input the user may not read — a file, or a directory to list and the files in it —
+   * now rather than in a task. HDFS answers with its own permission check; the local file system
+   * asks the operating system.
+   */
+  private static void refuseUnreadable(FileSystem fs, FileStatus input) throws IOException {
+    List<FileStatus> check = new ArrayList<>(List.of(input));
+    if (input.isDirectory() && readable(fs, input)) {
+      // as FileInputFormat, skip hidden names (_SUCCESS, .crc files): they are never read
+      check.addAll(List.of(fs.listStatus(input.getPath(),
+          p -> !p.getName().startsWith("_") && !p.getName().startsWith("."))));
+    }
+    for (FileStatus s : check) {
+      if (!readable(fs, s)) {
+        throw new AccessControlException("cannot read input " + s.getPath() + ": user "
+            + UserGroupInformation.getCurrentUser().getShortUserName() + " may not read this " + (s.isDirectory() ? "directory" : "file")
+            + " (owned by " + s.getOwner() + ", " + s.getPermission() + "); give an input you can read");
+      }
+    }
+  }
+
+  private static boolean readable(FileSystem fs, FileStatus s) throws IOException {
+    FsAction needed = s.isDirectory() ? FsAction.READ_EXECUTE : FsAction.READ;
+    if ("file".equals(fs.getScheme())) {
+      java.nio.file.Path local = java.nio.file.Paths.get(s.getPath().toUri());
+      return java.nio.file.Files.isReadable(local) && (!s.isDirectory() || java.nio.file.Files.isExecutable(local));
+    }
+    try {
+      fs.access(s.getPath(), needed);
+      return true;
+    } catch (AccessControlException e) {
+      return false;
+    }
+  }
+
   public static Report finish(Loader loader, Job job, LoadOptions options) throws IOException {
     loader.afterLoad(job);
     Counters c = job.getCounters();
