@@ -71,28 +71,11 @@ public final class JsonText {
     return false;
   }
 
-  /** The same scan over bytes: the characters it looks at are ASCII, never part of a multi-byte UTF-8 sequence. */
+  /**
+   * The same scan over bytes, read as ISO-8859-1 (one char per byte): the characters it looks at are
+   * ASCII, never part of a multi-byte UTF-8 sequence.
+   */
   private static boolean tooDeep(byte[] b) {
-    int depth = 0;
-    boolean inString = false;
-    for (int i = 0; i < b.length; i++) {
-      byte c = b[i];
-      if (inString) {
-        if (c == '\\') {
-          i++;
-        } else if (c == '"') {
-          inString = false;
-        }
-      } else if (c == '"') {
-        inString = true;
-      } else if (c == '[' || c == '{') {
-        if (++depth > MAX_DEPTH) {
-          return true;
-        }
-      } else if ((c == ']' || c == '}') && depth > 0) {
-        depth--;
-      }
-    }
-    return false;
+    return tooDeep(new String(b, java.nio.charset.StandardCharsets.ISO_8859_1));
   }
 }
