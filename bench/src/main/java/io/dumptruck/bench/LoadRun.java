@@ -22,6 +22,7 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCounter;
 
 /**
  * One contender of the load benchmark, run in a JVM of its own that {@link LoadBench} starts with
@@ -133,6 +134,7 @@ public final class LoadRun {
     counts.put("records", report.loaded());
     counts.put("rejected", report.rejected());
     counts.put("cells", report.tables().stream().mapToLong(LoadJob.TableFigures::cells).sum());
+    shuffleCounters(job, counts);
     return f;
   }
 
@@ -143,7 +145,16 @@ public final class LoadRun {
     if (!ok) {
       throw new IOException("job " + job.getJobName() + " failed");
     }
-    counts.put("records", job.getCounters().findCounter(org.apache.hadoop.mapreduce.TaskCounter.MAP_INPUT_RECORDS).getValue());
+    counts.put("records", job.getCounters().findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue());
+    shuffleCounters(job, counts);
     return f;
+  }
+
+  /** What went through the shuffle: map output records and bytes, records spilled to disk (map and reduce side). */
+  private static void shuffleCounters(Job job, Map<String, Long> counts) throws IOException {
+    var c = job.getCounters();
+    counts.put("map_output_records", c.findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue());
+    counts.put("map_output_bytes", c.findCounter(TaskCounter.MAP_OUTPUT_BYTES).getValue());
+    counts.put("spilled_records", c.findCounter(TaskCounter.SPILLED_RECORDS).getValue());
   }
 }
