@@ -51,7 +51,8 @@ public final class LoadBench {
   record Contender(String name, String run, Path input, long inputBytes, Map<String, String> tableDirs, Map<String, String> extra) {}
 
   /** One run of one contender. */
-  record Run(String contender, int repeat, Map<String, String> figures, double loadAverage, long clusterCpuNanos) {
+  record Run(String contender, int repeat, Map<String, String> figures, double loadAverage, long clusterCpuNanos, String failure) {
+    boolean failed() { return failure != null; }
     double wallSeconds() { return Long.parseLong(figures.get("wall_ns")) / 1e9; }
     double cpuSeconds() { return Long.parseLong(figures.get("cpu_ns")) / 1e9; }
     double heapMiB(String key) { return Long.parseLong(figures.get(key)) / 1048576.0; }
@@ -72,10 +73,11 @@ public final class LoadBench {
 
   private LoadBench(Map<String, String> o) {
     kind = o.getOrDefault("kind", "weblogs");
-    records = Long.parseLong(o.getOrDefault("records", "500000").replace("_", ""));
-    regions = Integer.parseInt(o.getOrDefault("regions", "4"));
+    boolean wide = kind.equals("widerow");
+    records = Long.parseLong(o.getOrDefault("records", wide ? "10000000" : "500000").replace("_", ""));
+    regions = Integer.parseInt(o.getOrDefault("regions", wide ? "1" : "4"));
     repeats = Integer.parseInt(o.getOrDefault("repeats", "3"));
-    heap = o.getOrDefault("heap", "2g");
+    heap = o.getOrDefault("heap", wide ? "512m" : "2g");
     seed = Long.parseLong(o.getOrDefault("seed", "1"));
     timestamp = Long.parseLong(o.getOrDefault("timestamp", "1700000000000"));
     work = Path.of(o.getOrDefault("work", "bench-work")).toAbsolutePath().resolve(kind + "-" + records);
@@ -84,8 +86,8 @@ public final class LoadBench {
 
   public static void main(String[] args) throws Exception {
     Map<String, String> o = new LinkedHashMap<>();
-    if (args.length == 0 || !(args[0].equals("weblogs") || args[0].equals("graph"))) {
-      System.err.println("usage: bench/run load weblogs|graph [--records N] [--regions R] [--repeats K] [--heap 2g]"
+    if (args.length == 0 || !List.of("weblogs", "graph", "widerow").contains(args[0])) {
+      System.err.println("usage: bench/run load weblogs|graph|widerow [--records N] [--regions R] [--repeats K] [--heap 2g]"
           + " [--work DIR] [--seed S] [--only contender,...]");
       System.exit(2);
     }
@@ -111,11 +113,17 @@ public final class LoadBench {
       String loader = kind.equals("weblogs") ? "dumptruck-weblogs" : "dumptruck-graph";
       Path loaderInput = kind.equals("weblogs") ? WebLogInput.logs(input) : input.resolve("edges");
       log("reference load (untimed): " + loader);
-      Run ref = runChild(new Contender("reference", loader, loaderInput, 0, Map.of(), Map.of()), 0, reference, zk);
+      Run ref = runChild(new Contender("reference", loader, loaderInput, 0, Map.of(), loaderOptions()), 0, reference, zk);
+      if (ref.failed()) {
+        throw new IOException("the reference load failed: " + ref.failure());
+      }
       long loaded = Long.parseLong(ref.figures().get("records"));
 
-      List<String> hbaseTables = kind.equals("weblogs") ? List.of(WebLogSchema.VISITS)
-          : List.of(GraphSchema.FOLLOWS, GraphSchema.FOLLOWED_BY);
+      List<String> hbaseTables = switch (kind) {
+        case "weblogs" -> List.of(WebLogSchema.VISITS);
+        case "graph" -> List.of(GraphSchema.FOLLOWS, GraphSchema.FOLLOWED_BY);
+        default -> List.of(GraphSchema.ADJACENCY);
+      };
       Map<String, TableSpec> specs = new LinkedHashMap<>();
       try (var dirs = Files.list(reference)) {
         for (Path t : (Iterable<Path>) dirs.sorted()::iterator) {
@@ -144,9 +152,15 @@ public final class LoadBench {
           WebLogInput.deleteTree(out);
           Run run = runChild(c, r, out, zk);
           runs.add(run);
+          if (run.failed()) {
+            log("repeat " + r + " " + c.name() + " FAILED: " + run.failure());
+            sameness.putIfAbsent(c.name(), "failed: " + run.failure());
+            WebLogInput.deleteTree(out);
+            continue;
+          }
           log(String.format(Locale.ROOT, "repeat %d %-18s wall %7.2f s  cpu %7.2f s  heap %6.0f MiB (after GC %5.0f)  load %.1f",
               r, c.name(), run.wallSeconds(), run.cpuSeconds(), run.heapMiB("heap_peak"), run.heapMiB("heap_after_gc"), run.loadAverage()));
-          if (r == 1) {
+          if (!sameness.containsKey(c.name())) {
             sameness.put(c.name(), checkSame(conf, c, out, specs, refDigests));
             log("  cells: " + sameness.get(c.name()));
           }
@@ -167,7 +181,11 @@ public final class LoadBench {
       WebLogInput.deleteTree(input);
       Map<String, String> facts = new LinkedHashMap<>();
       log("generating " + records + " " + kind + " records (seed " + seed + ")");
-      if (kind.equals("weblogs")) {
+      if (kind.equals("widerow")) {
+        writeWideRow(input.resolve("edges"));
+        facts.put("generated", Long.toString(records));
+        facts.put("edge_bytes", Long.toString(Files.size(input.resolve("edges").resolve("part-00000.txt"))));
+      } else if (kind.equals("weblogs")) {
         WebLogInput.Figures f = WebLogInput.prepare(records, seed, input);
         facts.put("generated", Long.toString(f.generated()));
         facts.put("kept", Long.toString(f.kept()));
@@ -215,6 +233,12 @@ public final class LoadBench {
       out.add(new Contender("textbook-visits", "textbook-visits", logs, logBytes, visitsAtRoot, Map.of()));
       out.add(new Contender("floor-weblogs", "floor", null, treeBytes(allDump), all, Map.of("dump", allDump.toString())));
       out.add(new Contender("floor-visits", "floor", null, treeBytes(visitsDump), visits, Map.of("dump", visitsDump.toString())));
+    } else if (kind.equals("widerow")) {
+      Path edges = input.resolve("edges");
+      long edgeBytes = Long.parseLong(facts.get("edge_bytes"));
+      out.add(new Contender("dumptruck-adjacency", "dumptruck-graph", edges, edgeBytes, all, loaderOptions()));
+      out.add(new Contender("textbook-adjacency", "textbook-adjacency", edges, edgeBytes, Map.of(GraphSchema.ADJACENCY, ""), Map.of()));
+      out.add(new Contender("floor-adjacency", "floor", null, treeBytes(allDump), all, Map.of("dump", allDump.toString())));
     } else {
       Path edges = input.resolve("edges");
       long edgeBytes = Long.parseLong(facts.get("edge_bytes"));
@@ -288,9 +312,29 @@ public final class LoadBench {
     int exit = p.waitFor();
     clusterCpu = Measure.processCpuNanos() - clusterCpu;
     if (exit != 0 || figures == null) {
-      throw new IOException(c.name() + " failed (exit " + exit + "); see " + work.resolve("logs").resolve(c.name() + "-" + repeat + ".log"));
+      Path log = work.resolve("logs").resolve(c.name() + "-" + repeat + ".log");
+      String cause = Files.readAllLines(log).stream().filter(l -> l.contains("OutOfMemoryError")).findFirst()
+          .map(l -> "OutOfMemoryError (-Xmx" + heap + ")").orElse("exit " + exit);
+      return new Run(c.name(), repeat, null, load, clusterCpu, cause + "; see " + log);
     }
-    return new Run(c.name(), repeat, figures, load, clusterCpu);
+    return new Run(c.name(), repeat, figures, load, clusterCpu, null);
+  }
+
+  /** The loader options of the kind: the wide row is the graph loader's adjacency layout. */
+  private Map<String, String> loaderOptions() {
+    return kind.equals("widerow") ? Map.of("layouts", "adjacency") : Map.of();
+  }
+
+  /** One account following {@code records} others: one row of {@code records} qualifiers in the adjacency table. */
+  private void writeWideRow(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    try (var out = new java.io.BufferedWriter(Files.newBufferedWriter(dir.resolve("part-00000.txt")), 1 << 16)) {
+      for (long i = 0; i < records; i++) {
+        out.write("fan\tu");
+        out.write(String.format("%09d", i));
+        out.write('\n');
+      }
+    }
   }
 
   private String report(Map<String, String> facts, long loaded, List<Contender> contenders, List<Run> runs,
@@ -308,6 +352,11 @@ public final class LoadBench {
     sameness.forEach((c, v) -> s.append("- ").append(c).append(": ").append(v).append('\n'));
     s.append("\n## Runs\n\n| repeat | contender | wall s | CPU s | peak heap MiB | heap after GC MiB | records/s | input MiB/s | load avg | cluster CPU s |\n|---|---|---|---|---|---|---|---|---|---|\n");
     for (Run r : runs) {
+      if (r.failed()) {
+        s.append(String.format(Locale.ROOT, "| %d | %s | failed: %s | | | | | | %.1f | %.1f |%n", r.repeat(), r.contender(),
+            r.failure(), r.loadAverage(), r.clusterCpuNanos() / 1e9));
+        continue;
+      }
       Contender c = contenders.stream().filter(x -> x.name().equals(r.contender())).findFirst().orElseThrow();
       s.append(String.format(Locale.ROOT, "| %d | %s | %.2f | %.2f | %.0f | %.0f | %.0f | %.1f | %.1f | %.1f |%n", r.repeat(), r.contender(),
           r.wallSeconds(), r.cpuSeconds(), r.heapMiB("heap_peak"), r.heapMiB("heap_after_gc"), loaded / r.wallSeconds(),
@@ -320,7 +369,7 @@ public final class LoadBench {
       for (int rep = 1; rep <= repeats; rep++) {
         Run a = find(runs, ratio.numerator(), rep);
         Run b = find(runs, ratio.denominator(), rep);
-        if (a != null && b != null) {
+        if (a != null && b != null && !a.failed() && !b.failed()) {
           wall.add(a.wallSeconds() / b.wallSeconds());
           cpu.add(a.cpuSeconds() / b.cpuSeconds());
         }
@@ -343,6 +392,11 @@ public final class LoadBench {
           new Ratio("dumptruck full weblogs loader time ÷ floor (its 3 tables)", "dumptruck-weblogs", "floor-weblogs"),
           new Ratio("ImportTsv time ÷ floor (visits)", "importtsv-visits", "floor-visits"),
           new Ratio("textbook job time ÷ floor (visits)", "textbook-visits", "floor-visits"));
+    }
+    if (kind.equals("widerow")) {
+      return List.of(
+          new Ratio("dumptruck adjacency (wide row) throughput ÷ textbook job's", "textbook-adjacency", "dumptruck-adjacency"),
+          new Ratio("dumptruck adjacency (wide row) time ÷ floor", "dumptruck-adjacency", "floor-adjacency"));
     }
     return List.of(
         new Ratio("dumptruck graph throughput ÷ textbook job's (MultiTableHFileOutputFormat)", "textbook-graph", "dumptruck-graph"),

@@ -58,6 +58,15 @@ final class TextbookJobs {
     return job;
   }
 
+  /** Follower edges into the one-wide-row-per-user {@code adjacency} table (row = from, l:into). */
+  static Job adjacency(Configuration conf, Path input, Path output, TableDescriptor table, RegionLocator regions,
+      long timestamp) throws IOException {
+    Job job = textJob(conf, "textbook adjacency", input, output, AdjacencyPutMapper.class);
+    job.getConfiguration().setLong(LOAD_TIMESTAMP, timestamp);
+    HFileOutputFormat2.configureIncrementalLoad(job, table, regions);
+    return job;
+  }
+
   private static Job textJob(Configuration conf, String name, Path input, Path output,
       Class<? extends Mapper<LongWritable, Text, ImmutableBytesWritable, Put>> mapper) throws IOException {
     Job job = Job.getInstance(conf, name);
@@ -91,6 +100,30 @@ final class TextbookJobs {
         }
       }
       context.write(new ImmutableBytesWritable(cells.row()), put);
+    }
+  }
+
+  /** One Put per edge: row = from, l:into → empty. */
+  public static final class AdjacencyPutMapper extends Mapper<LongWritable, Text, ImmutableBytesWritable, Put> {
+    private static final byte[] L = Bytes.toBytes("l");
+    private final GraphParser parser = new GraphParser();
+    private long loadTimestamp;
+
+    @Override
+    protected void setup(Context context) {
+      loadTimestamp = context.getConfiguration().getLong(LOAD_TIMESTAMP, 0);
+    }
+
+    @Override
+    protected void map(LongWritable offset, Text value, Context context) throws IOException, InterruptedException {
+      Parsed<Edge> parsed = parser.parse(value.toString());
+      if (!parsed.isRecord()) {
+        return;
+      }
+      Edge e = parsed.record();
+      byte[] from = Bytes.toBytes(e.from());
+      Put put = new Put(from).addColumn(L, Bytes.toBytes(e.into()), e.time() != null ? e.time() : loadTimestamp, new byte[0]);
+      context.write(new ImmutableBytesWritable(from), put);
     }
   }
 
