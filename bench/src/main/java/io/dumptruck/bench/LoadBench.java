@@ -188,6 +188,7 @@ public final class LoadBench {
       } else if (kind.equals("weblogs")) {
         WebLogInput.Figures f = WebLogInput.prepare(records, seed, input);
         facts.put("generated", Long.toString(f.generated()));
+        facts.put("read", Long.toString(f.read()));
         facts.put("kept", Long.toString(f.kept()));
         facts.put("log_bytes", Long.toString(f.logBytes()));
         facts.put("tsv_bytes", Long.toString(f.tsvBytes()));
@@ -340,7 +341,7 @@ public final class LoadBench {
   private String report(Map<String, String> facts, long loaded, List<Contender> contenders, List<Run> runs,
       Map<String, String> sameness, Map<String, CellDigest> refDigests) {
     StringBuilder s = new StringBuilder();
-    s.append("# Load benchmark: ").append(kind).append(", ").append(records).append(" generated records\n\n");
+    s.append("# Load benchmark: ").append(kind).append(", ").append(records).append(" records\n\n");
     s.append(String.format(Locale.ROOT, "Machine: %d cores, %.0f GiB, JDK %s; child JVMs -Xmx%s; %d regions per table; %d repeats.%n",
         Runtime.getRuntime().availableProcessors(),
         ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize() / 1073741824.0,
@@ -361,6 +362,14 @@ public final class LoadBench {
       s.append(String.format(Locale.ROOT, "| %d | %s | %.2f | %.2f | %.0f | %.0f | %.0f | %.1f | %.1f | %.1f |%n", r.repeat(), r.contender(),
           r.wallSeconds(), r.cpuSeconds(), r.heapMiB("heap_peak"), r.heapMiB("heap_after_gc"), loaded / r.wallSeconds(),
           c.inputBytes() / 1048576.0 / r.wallSeconds(), r.loadAverage(), r.clusterCpuNanos() / 1e9));
+    }
+    s.append("\n## Shuffle (first run of each)\n\n| contender | map output records | map output MiB | records spilled | set-up s (dumptruck: incl. sampling) |\n|---|---|---|---|---|\n");
+    for (Contender c : contenders) {
+      runs.stream().filter(r -> r.contender().equals(c.name()) && !r.failed() && r.figures().containsKey("map_output_records"))
+          .findFirst().ifPresent(r -> s.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %s | %s |%n", c.name(),
+              r.figures().get("map_output_records"), Long.parseLong(r.figures().get("map_output_bytes")) / 1048576.0,
+              r.figures().get("spilled_records"), r.figures().containsKey("setup_ns")
+                  ? String.format(Locale.ROOT, "%.2f", Long.parseLong(r.figures().get("setup_ns")) / 1e9) : "not timed")));
     }
     s.append("\n## Ratios within each repeat (min / median / max over repeats)\n\n| ratio | wall | CPU |\n|---|---|---|\n");
     for (Ratio ratio : ratios()) {

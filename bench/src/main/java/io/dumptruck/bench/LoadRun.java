@@ -134,7 +134,9 @@ public final class LoadRun {
     LoadOptions options = new LoadOptions(List.of(input), output, Integer.parseInt(o.get("regions")),
         Long.parseLong(o.get("timestamp")), 0.05, o.containsKey("layouts") ? Map.of("layouts", o.get("layouts")) : Map.of());
     Measure m = new Measure();
+    long start = System.nanoTime();
     Job job = LoadJob.prepare(conf, loader, options);
+    counts.put("setup_ns", System.nanoTime() - start);
     boolean ok = job.waitForCompletion(false);
     LoadJob.Report report = LoadJob.finish(loader, job, options);
     Measure.Figures f = m.stop();
