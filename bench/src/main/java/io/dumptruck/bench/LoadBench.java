@@ -1,0 +1,449 @@
+package io.dumptruck.bench;
+
+import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.spec.TableSpecJson;
+import io.dumptruck.loaders.generate.DataGenerator;
+import io.dumptruck.loaders.graph.GraphSchema;
+import io.dumptruck.loaders.weblogs.WebLogSchema;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The whole-job load benchmark: {@code bench/run load weblogs|graph [--records N] …}.
+ *
+ * <ol>
+ *   <li>Generates the input once per size ({@link WebLogInput} for web logs; the generator's edges as
+ *       they are for the graph) under {@code <work>/<kind>-<N>/input}.
+ *   <li>Starts an HBase mini cluster, runs one untimed dumptruck load as the reference, creates its
+ *       tables in the cluster with the split points that load used (so every contender cuts the
+ *       same regions), and dumps the reference cells for the floor ({@link SortedCells}).
+ *   <li>Runs every contender {@code --repeats} times, each run in a fresh JVM with the same options
+ *       ({@link LoadRun}), contenders interleaved within a repeat; checks after the first repeat that
+ *       each wrote exactly the reference cells ({@link CellDigest}).
+ *   <li>Prints, and writes to {@code results-<time>.md}, each run's figures and the ratios between
+ *       contenders of the same repeat (min, median, max over repeats).
+ * </ol>
+ */
+public final class LoadBench {
+  private static final String[] OPENS = ("--add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED "
+      + "--add-opens java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.base/java.util=ALL-UNNAMED "
+      + "--add-opens java.base/java.util.concurrent=ALL-UNNAMED --add-opens java.base/java.lang.reflect=ALL-UNNAMED "
+      + "--add-opens java.base/java.io=ALL-UNNAMED --add-opens java.base/jdk.internal.ref=ALL-UNNAMED "
+      + "--add-exports java.base/jdk.internal.misc=ALL-UNNAMED --add-exports java.base/sun.net.dns=ALL-UNNAMED "
+      + "--add-exports java.base/sun.net.util=ALL-UNNAMED -Dorg.apache.hbase.thirdparty.io.netty.tryReflectionSetAccessible=true")
+      .split(" ");
+
+  /** One contender: its {@link LoadRun} name, the input it reads and where its tables land in its output. */
+  record Contender(String name, String run, Path input, long inputBytes, Map<String, String> tableDirs, Map<String, String> extra) {}
+
+  /** One run of one contender. */
+  record Run(String contender, int repeat, Map<String, String> figures, double loadAverage, long clusterCpuNanos, String failure) {
+    boolean failed() { return failure != null; }
+    double wallSeconds() { return Long.parseLong(figures.get("wall_ns")) / 1e9; }
+    double cpuSeconds() { return Long.parseLong(figures.get("cpu_ns")) / 1e9; }
+    double heapMiB(String key) { return Long.parseLong(figures.get(key)) / 1048576.0; }
+  }
+
+  /** A ratio reported between two contenders of the same repeat. */
+  record Ratio(String label, String numerator, String denominator) {}
+
+  private final String kind;
+  private final long records;
+  private final int regions;
+  private final int repeats;
+  private final String heap;
+  private final long seed;
+  private final long timestamp;
+  private final Path work;
+  private final List<String> only;
+
+  private LoadBench(Map<String, String> o) {
+    kind = o.getOrDefault("kind", "weblogs");
+    boolean wide = kind.equals("widerow");
+    records = Long.parseLong(o.getOrDefault("records", wide ? "10000000" : "500000").replace("_", ""));
+    regions = Integer.parseInt(o.getOrDefault("regions", wide ? "1" : "4"));
+    repeats = Integer.parseInt(o.getOrDefault("repeats", "3"));
+    heap = o.getOrDefault("heap", wide ? "512m" : "2g");
+    seed = Long.parseLong(o.getOrDefault("seed", "1"));
+    timestamp = Long.parseLong(o.getOrDefault("timestamp", "1700000000000"));
+    work = Path.of(o.getOrDefault("work", "bench-work")).toAbsolutePath().resolve(kind + "-" + records);
+    only = o.containsKey("only") ? Arrays.asList(o.get("only").split(",")) : List.of();
+  }
+
+  public static void main(String[] args) throws Exception {
+    Map<String, String> o = new LinkedHashMap<>();
+    if (args.length == 0 || !List.of("weblogs", "graph", "widerow").contains(args[0])) {
+      System.err.println("usage: bench/run load weblogs|graph|widerow [--records N] [--regions R] [--repeats K] [--heap 2g]"
+          + " [--work DIR] [--seed S] [--only contender,...]");
+      System.exit(2);
+    }
+    o.put("kind", args[0]);
+    for (int i = 1; i + 1 < args.length; i += 2) {
+      o.put(args[i].replaceFirst("^--", ""), args[i + 1]);
+    }
+    new LoadBench(o).run();
+    System.exit(0);
+  }
+
+  private void run() throws Exception {
+    Files.createDirectories(work.resolve("logs"));
+    Path input = work.resolve("input");
+    Configuration conf = LoadRun.localConf(work.resolve("tmp").toString());
+    Map<String, String> facts = prepareInput(input);
+    log("input: " + facts);
+
+    try (BenchCluster cluster = BenchCluster.start(work.resolve("cluster").toString())) {
+      String zk = Integer.toString(cluster.zooKeeperPort());
+      Path reference = work.resolve("reference");
+      WebLogInput.deleteTree(reference);
+      String loader = kind.equals("weblogs") ? "dumptruck-weblogs" : "dumptruck-graph";
+      Path loaderInput = kind.equals("weblogs") ? WebLogInput.logs(input) : input.resolve("edges");
+      log("reference load (untimed): " + loader);
+      Run ref = runChild(new Contender("reference", loader, loaderInput, 0, Map.of(), loaderOptions()), 0, reference, zk);
+      if (ref.failed()) {
+        throw new IOException("the reference load failed: " + ref.failure());
+      }
+      long loaded = Long.parseLong(ref.figures().get("records"));
+
+      List<String> hbaseTables = switch (kind) {
+        case "weblogs" -> List.of(WebLogSchema.VISITS);
+        case "graph" -> List.of(GraphSchema.FOLLOWS, GraphSchema.FOLLOWED_BY);
+        default -> List.of(GraphSchema.ADJACENCY);
+      };
+      Map<String, TableSpec> specs = new LinkedHashMap<>();
+      try (var dirs = Files.list(reference)) {
+        for (Path t : (Iterable<Path>) dirs.sorted()::iterator) {
+          if (Files.exists(t.resolve("_spec.json"))) {
+            specs.put(t.getFileName().toString(), TableSpecJson.fromJson(Files.readString(t.resolve("_spec.json"))));
+          }
+        }
+      }
+      for (String t : hbaseTables) {
+        cluster.create(specs.get(t));
+      }
+      Map<String, CellDigest> refDigests = new LinkedHashMap<>();
+      for (var e : specs.entrySet()) {
+        refDigests.put(e.getKey(), CellDigest.of(conf, new org.apache.hadoop.fs.Path(reference.resolve(e.getKey()).toString()),
+            e.getValue().regions().splitPoints()));
+        log("reference " + e.getKey() + ": " + refDigests.get(e.getKey()));
+      }
+
+      List<Contender> contenders = contenders(input, facts, reference, conf, specs);
+      WebLogInput.deleteTree(reference);
+      List<Run> runs = new ArrayList<>();
+      Map<String, String> sameness = new LinkedHashMap<>();
+      for (int r = 1; r <= repeats; r++) {
+        for (Contender c : contenders) {
+          Path out = work.resolve("out").resolve(c.name());
+          WebLogInput.deleteTree(out);
+          Run run = runChild(c, r, out, zk);
+          runs.add(run);
+          if (run.failed()) {
+            log("repeat " + r + " " + c.name() + " FAILED: " + run.failure());
+            sameness.putIfAbsent(c.name(), "failed: " + run.failure());
+            WebLogInput.deleteTree(out);
+            continue;
+          }
+          log(String.format(Locale.ROOT, "repeat %d %-18s wall %7.2f s  cpu %7.2f s  heap %6.0f MiB (after GC %5.0f)  load %.1f",
+              r, c.name(), run.wallSeconds(), run.cpuSeconds(), run.heapMiB("heap_peak"), run.heapMiB("heap_after_gc"), run.loadAverage()));
+          if (!sameness.containsKey(c.name())) {
+            sameness.put(c.name(), checkSame(conf, c, out, specs, refDigests));
+            log("  cells: " + sameness.get(c.name()));
+          }
+          WebLogInput.deleteTree(out);
+        }
+      }
+      String report = report(facts, loaded, contenders, runs, sameness, refDigests);
+      Path file = work.resolve("results-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".md");
+      Files.writeString(file, report);
+      System.out.println(report);
+      log("written to " + file);
+    }
+  }
+
+  private Map<String, String> prepareInput(Path input) throws IOException {
+    Path done = input.resolve("_facts");
+    if (!Files.exists(done)) {
+      WebLogInput.deleteTree(input);
+      Map<String, String> facts = new LinkedHashMap<>();
+      log("generating " + records + " " + kind + " records (seed " + seed + ")");
+      if (kind.equals("widerow")) {
+        writeWideRow(input.resolve("edges"));
+        facts.put("generated", Long.toString(records));
+        facts.put("edge_bytes", Long.toString(Files.size(input.resolve("edges").resolve("part-00000.txt"))));
+      } else if (kind.equals("weblogs")) {
+        WebLogInput.Figures f = WebLogInput.prepare(records, seed, input);
+        facts.put("generated", Long.toString(f.generated()));
+        facts.put("read", Long.toString(f.read()));
+        facts.put("kept", Long.toString(f.kept()));
+        facts.put("log_bytes", Long.toString(f.logBytes()));
+        facts.put("tsv_bytes", Long.toString(f.tsvBytes()));
+      } else {
+        DataGenerator.generate(DataGenerator.GRAPH, records, seed, input.resolve("edges"), 1);
+        facts.put("generated", Long.toString(records));
+        facts.put("edge_bytes", Long.toString(Files.size(input.resolve("edges").resolve("part-00000.txt"))));
+      }
+      StringBuilder text = new StringBuilder();
+      facts.forEach((k, v) -> text.append(k).append('=').append(v).append('\n'));
+      Files.writeString(done, text);
+    }
+    Map<String, String> facts = new LinkedHashMap<>();
+    for (String line : Files.readAllLines(done)) {
+      int eq = line.indexOf('=');
+      facts.put(line.substring(0, eq), line.substring(eq + 1));
+    }
+    return facts;
+  }
+
+  private List<Contender> contenders(Path input, Map<String, String> facts, Path reference, Configuration conf,
+      Map<String, TableSpec> specs) throws IOException {
+    List<Contender> out = new ArrayList<>();
+    Path allDump = work.resolve("dump-all");
+    WebLogInput.deleteTree(allDump);
+    long dumped = SortedCells.dump(conf, new org.apache.hadoop.fs.Path(reference.toString()), allDump);
+    log("dumped " + dumped + " sorted cells for the floor");
+    Map<String, String> all = new LinkedHashMap<>();
+    specs.keySet().forEach(t -> all.put(t, t));
+    if (kind.equals("weblogs")) {
+      Path logs = WebLogInput.logs(input);
+      long logBytes = Long.parseLong(facts.get("log_bytes"));
+      Path visitsDump = work.resolve("dump-visits");
+      WebLogInput.deleteTree(visitsDump);
+      Files.createDirectories(visitsDump);
+      copyTree(allDump.resolve(WebLogSchema.VISITS), visitsDump.resolve(WebLogSchema.VISITS));
+      Map<String, String> visits = Map.of(WebLogSchema.VISITS, WebLogSchema.VISITS);
+      Map<String, String> visitsAtRoot = Map.of(WebLogSchema.VISITS, "");
+      out.add(new Contender("dumptruck-weblogs", "dumptruck-weblogs", logs, logBytes, all, Map.of()));
+      out.add(new Contender("dumptruck-visits", "dumptruck-visits", logs, logBytes, visits, Map.of()));
+      out.add(new Contender("importtsv-visits", "importtsv-visits", WebLogInput.tsv(input),
+          Long.parseLong(facts.get("tsv_bytes")), visitsAtRoot, Map.of()));
+      out.add(new Contender("textbook-visits", "textbook-visits", logs, logBytes, visitsAtRoot, Map.of()));
+      out.add(new Contender("floor-weblogs", "floor", null, treeBytes(allDump), all, Map.of("dump", allDump.toString())));
+      out.add(new Contender("floor-visits", "floor", null, treeBytes(visitsDump), visits, Map.of("dump", visitsDump.toString())));
+    } else if (kind.equals("widerow")) {
+      Path edges = input.resolve("edges");
+      long edgeBytes = Long.parseLong(facts.get("edge_bytes"));
+      out.add(new Contender("dumptruck-adjacency", "dumptruck-graph", edges, edgeBytes, all, loaderOptions()));
+      out.add(new Contender("textbook-adjacency", "textbook-adjacency", edges, edgeBytes, Map.of(GraphSchema.ADJACENCY, ""), Map.of()));
+      out.add(new Contender("floor-adjacency", "floor", null, treeBytes(allDump), all, Map.of("dump", allDump.toString())));
+    } else {
+      Path edges = input.resolve("edges");
+      long edgeBytes = Long.parseLong(facts.get("edge_bytes"));
+      out.add(new Contender("dumptruck-graph", "dumptruck-graph", edges, edgeBytes, all, Map.of()));
+      out.add(new Contender("textbook-graph", "textbook-graph", edges, edgeBytes, all, Map.of()));
+      out.add(new Contender("floor-graph", "floor", null, treeBytes(allDump), all, Map.of("dump", allDump.toString())));
+    }
+    if (!only.isEmpty()) {
+      out.removeIf(c -> !only.contains(c.name()));
+    }
+    return out;
+  }
+
+  private String checkSame(Configuration conf, Contender c, Path out, Map<String, TableSpec> specs,
+      Map<String, CellDigest> reference) throws IOException {
+    StringBuilder s = new StringBuilder();
+    for (var e : c.tableDirs().entrySet()) {
+      Path dir = e.getValue().isEmpty() ? out : out.resolve(e.getValue());
+      CellDigest d = CellDigest.of(conf, new org.apache.hadoop.fs.Path(dir.toString()), specs.get(e.getKey()).regions().splitPoints());
+      CellDigest ref = reference.get(e.getKey());
+      boolean same = d.sameCells(ref);
+      s.append(String.format(Locale.ROOT, "%s %s: %d cells, %d files, %.1f MiB on disk (reference %.1f MiB), %s; ",
+          e.getKey(), same ? "SAME" : "DIFFERENT", d.cells(), d.files(), d.fileBytes() / 1048576.0, ref.fileBytes() / 1048576.0,
+          d.filesWithinRegions() ? "files within the reference regions" : "A FILE CROSSES A REGION BOUNDARY"));
+      if (!same) {
+        throw new IllegalStateException(c.name() + " did not write the reference cells of " + e.getKey() + ": " + d + " vs " + ref);
+      }
+    }
+    return s.toString();
+  }
+
+  private Run runChild(Contender c, int repeat, Path out, String zk) throws Exception {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(Arrays.asList(OPENS));
+    cmd.add("-Xmx" + heap);
+    String log4j = System.getProperty("log4j.configuration");
+    if (log4j != null) {
+      cmd.add("-Dlog4j.configuration=" + log4j);
+    }
+    cmd.add("-cp");
+    cmd.add(System.getProperty("java.class.path"));
+    cmd.add(LoadRun.class.getName());
+    cmd.add(c.run());
+    if (c.input() != null) {
+      cmd.add("input=" + c.input());
+    }
+    cmd.add("output=" + out);
+    cmd.add("tmp=" + work.resolve("tmp"));
+    cmd.add("regions=" + regions);
+    cmd.add("timestamp=" + timestamp);
+    cmd.add("zk_port=" + zk);
+    c.extra().forEach((k, v) -> cmd.add(k + "=" + v));
+    ProcessBuilder pb = new ProcessBuilder(cmd);
+    pb.redirectError(work.resolve("logs").resolve(c.name() + "-" + repeat + ".log").toFile());
+    double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    long clusterCpu = Measure.processCpuNanos();
+    Process p = pb.start();
+    Map<String, String> figures = null;
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+      for (String line = r.readLine(); line != null; line = r.readLine()) {
+        if (line.startsWith("RESULT ")) {
+          figures = new LinkedHashMap<>();
+          for (String kv : line.substring(7).split(" ")) {
+            int eq = kv.indexOf('=');
+            figures.put(kv.substring(0, eq), kv.substring(eq + 1));
+          }
+        }
+      }
+    }
+    int exit = p.waitFor();
+    clusterCpu = Measure.processCpuNanos() - clusterCpu;
+    if (exit != 0 || figures == null) {
+      Path log = work.resolve("logs").resolve(c.name() + "-" + repeat + ".log");
+      String cause = Files.readAllLines(log).stream().filter(l -> l.contains("OutOfMemoryError")).findFirst()
+          .map(l -> "OutOfMemoryError (-Xmx" + heap + ")").orElse("exit " + exit);
+      return new Run(c.name(), repeat, null, load, clusterCpu, cause + "; see " + log);
+    }
+    return new Run(c.name(), repeat, figures, load, clusterCpu, null);
+  }
+
+  /** The loader options of the kind: the wide row is the graph loader's adjacency layout. */
+  private Map<String, String> loaderOptions() {
+    return kind.equals("widerow") ? Map.of("layouts", "adjacency") : Map.of();
+  }
+
+  /** One account following {@code records} others: one row of {@code records} qualifiers in the adjacency table. */
+  private void writeWideRow(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    try (var out = new java.io.BufferedWriter(Files.newBufferedWriter(dir.resolve("part-00000.txt")), 1 << 16)) {
+      for (long i = 0; i < records; i++) {
+        out.write("fan\tu");
+        out.write(String.format("%09d", i));
+        out.write('\n');
+      }
+    }
+  }
+
+  private String report(Map<String, String> facts, long loaded, List<Contender> contenders, List<Run> runs,
+      Map<String, String> sameness, Map<String, CellDigest> refDigests) {
+    StringBuilder s = new StringBuilder();
+    s.append("# Load benchmark: ").append(kind).append(", ").append(records).append(" records\n\n");
+    s.append(String.format(Locale.ROOT, "Machine: %d cores, %.0f GiB, JDK %s; child JVMs -Xmx%s; %d regions per table; %d repeats.%n",
+        Runtime.getRuntime().availableProcessors(),
+        ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize() / 1073741824.0,
+        System.getProperty("java.version"), heap, regions, repeats));
+    s.append("Input: ").append(facts).append("; records loaded by every contender: ").append(loaded).append("\n");
+    refDigests.forEach((t, d) -> s.append(String.format(Locale.ROOT, "Reference table %s: %d cells, %.1f MiB of keys and values, %.1f MiB in %d HFiles%n",
+        t, d.cells(), d.keyValueBytes() / 1048576.0, d.fileBytes() / 1048576.0, d.files())));
+    s.append("\n## Same cells (first repeat)\n\n");
+    sameness.forEach((c, v) -> s.append("- ").append(c).append(": ").append(v).append('\n'));
+    s.append("\n## Runs\n\n| repeat | contender | wall s | CPU s | peak heap MiB | heap after GC MiB | records/s | input MiB/s | load avg | cluster CPU s |\n|---|---|---|---|---|---|---|---|---|---|\n");
+    for (Run r : runs) {
+      if (r.failed()) {
+        s.append(String.format(Locale.ROOT, "| %d | %s | failed: %s | | | | | | %.1f | %.1f |%n", r.repeat(), r.contender(),
+            r.failure(), r.loadAverage(), r.clusterCpuNanos() / 1e9));
+        continue;
+      }
+      Contender c = contenders.stream().filter(x -> x.name().equals(r.contender())).findFirst().orElseThrow();
+      s.append(String.format(Locale.ROOT, "| %d | %s | %.2f | %.2f | %.0f | %.0f | %.0f | %.1f | %.1f | %.1f |%n", r.repeat(), r.contender(),
+          r.wallSeconds(), r.cpuSeconds(), r.heapMiB("heap_peak"), r.heapMiB("heap_after_gc"), loaded / r.wallSeconds(),
+          c.inputBytes() / 1048576.0 / r.wallSeconds(), r.loadAverage(), r.clusterCpuNanos() / 1e9));
+    }
+    s.append("\n## Shuffle (first run of each)\n\n| contender | map output records | map output MiB | records spilled | set-up s (dumptruck: incl. sampling) |\n|---|---|---|---|---|\n");
+    for (Contender c : contenders) {
+      runs.stream().filter(r -> r.contender().equals(c.name()) && !r.failed() && r.figures().containsKey("map_output_records"))
+          .findFirst().ifPresent(r -> s.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %s | %s |%n", c.name(),
+              r.figures().get("map_output_records"), Long.parseLong(r.figures().get("map_output_bytes")) / 1048576.0,
+              r.figures().get("spilled_records"), r.figures().containsKey("setup_ns")
+                  ? String.format(Locale.ROOT, "%.2f", Long.parseLong(r.figures().get("setup_ns")) / 1e9) : "not timed")));
+    }
+    s.append("\n## Ratios within each repeat (min / median / max over repeats)\n\n| ratio | wall | CPU |\n|---|---|---|\n");
+    for (Ratio ratio : ratios()) {
+      List<Double> wall = new ArrayList<>();
+      List<Double> cpu = new ArrayList<>();
+      for (int rep = 1; rep <= repeats; rep++) {
+        Run a = find(runs, ratio.numerator(), rep);
+        Run b = find(runs, ratio.denominator(), rep);
+        if (a != null && b != null && !a.failed() && !b.failed()) {
+          wall.add(a.wallSeconds() / b.wallSeconds());
+          cpu.add(a.cpuSeconds() / b.cpuSeconds());
+        }
+      }
+      if (!wall.isEmpty()) {
+        s.append("| ").append(ratio.label()).append(" | ").append(spread(wall)).append(" | ").append(spread(cpu)).append(" |\n");
+      }
+    }
+    return s.toString();
+  }
+
+  private List<Ratio> ratios() {
+    if (kind.equals("weblogs")) {
+      return List.of(
+          new Ratio("dumptruck visits-only throughput ÷ ImportTsv's (ImportTsv time ÷ dumptruck time)", "importtsv-visits", "dumptruck-visits"),
+          new Ratio("dumptruck visits-only throughput ÷ textbook job's", "textbook-visits", "dumptruck-visits"),
+          new Ratio("dumptruck full weblogs loader (3 tables) throughput ÷ ImportTsv's (visits only)", "importtsv-visits", "dumptruck-weblogs"),
+          new Ratio("dumptruck full weblogs loader (3 tables) throughput ÷ textbook job's (visits only)", "textbook-visits", "dumptruck-weblogs"),
+          new Ratio("dumptruck visits-only time ÷ floor (bare HFile writer, same cells)", "dumptruck-visits", "floor-visits"),
+          new Ratio("dumptruck full weblogs loader time ÷ floor (its 3 tables)", "dumptruck-weblogs", "floor-weblogs"),
+          new Ratio("ImportTsv time ÷ floor (visits)", "importtsv-visits", "floor-visits"),
+          new Ratio("textbook job time ÷ floor (visits)", "textbook-visits", "floor-visits"));
+    }
+    if (kind.equals("widerow")) {
+      return List.of(
+          new Ratio("dumptruck adjacency (wide row) throughput ÷ textbook job's", "textbook-adjacency", "dumptruck-adjacency"),
+          new Ratio("dumptruck adjacency (wide row) time ÷ floor", "dumptruck-adjacency", "floor-adjacency"));
+    }
+    return List.of(
+        new Ratio("dumptruck graph throughput ÷ textbook job's (MultiTableHFileOutputFormat)", "textbook-graph", "dumptruck-graph"),
+        new Ratio("dumptruck graph time ÷ floor (bare HFile writer, same cells)", "dumptruck-graph", "floor-graph"),
+        new Ratio("textbook job time ÷ floor", "textbook-graph", "floor-graph"));
+  }
+
+  private static Run find(List<Run> runs, String contender, int repeat) {
+    return runs.stream().filter(r -> r.contender().equals(contender) && r.repeat() == repeat).findFirst().orElse(null);
+  }
+
+  private static String spread(List<Double> values) {
+    List<Double> v = new ArrayList<>(values);
+    v.sort(null);
+    double median = v.size() % 2 == 1 ? v.get(v.size() / 2) : (v.get(v.size() / 2 - 1) + v.get(v.size() / 2)) / 2;
+    return String.format(Locale.ROOT, "%.2f / **%.2f** / %.2f", v.get(0), median, v.get(v.size() - 1));
+  }
+
+  private static long treeBytes(Path dir) throws IOException {
+    try (var paths = Files.walk(dir)) {
+      return paths.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+    }
+  }
+
+  private static void copyTree(Path from, Path to) throws IOException {
+    try (var paths = Files.walk(from)) {
+      for (Path p : (Iterable<Path>) paths::iterator) {
+        Path target = to.resolve(from.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(p, target);
+        }
+      }
+    }
+  }
+
+  private static void log(String message) {
+    System.err.println("[" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("HH:mm:ss")) + "] " + message);
+  }
+}

@@ -1,0 +1,175 @@
+package io.dumptruck.bench;
+
+import io.dumptruck.loaders.LoadJob;
+import io.dumptruck.loaders.LoadOptions;
+import io.dumptruck.loaders.Loader;
+import io.dumptruck.loaders.graph.GraphLoader;
+import io.dumptruck.loaders.graph.GraphSchema;
+import io.dumptruck.loaders.weblogs.WebLogLoader;
+import io.dumptruck.loaders.weblogs.WebLogSchema;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCounter;
+
+/**
+ * One contender of the load benchmark, run in a JVM of its own that {@link LoadBench} starts with
+ * the same options for every contender: {@code LoadRun <contender> key=value…}. Prints one line
+ * {@code RESULT key=value …} with the figures of {@link Measure}.
+ *
+ * <p>What is timed: for dumptruck, everything from setting the job up (which includes sampling the
+ * input for split points) to the end of the job; for HBase's jobs only the job itself — their set-up
+ * talks to the cluster for the table's regions, which is left out; for the floor, writing the files.
+ */
+public final class LoadRun {
+  private LoadRun() {}
+
+  public static void main(String[] args) throws Exception {
+    String contender = args[0];
+    Map<String, String> o = new LinkedHashMap<>();
+    for (int i = 1; i < args.length; i++) {
+      int eq = args[i].indexOf('=');
+      o.put(args[i].substring(0, eq), args[i].substring(eq + 1));
+    }
+    Configuration conf = localConf(o.get("tmp"));
+    Path input = o.containsKey("input") ? new Path(o.get("input")) : null;
+    Path output = new Path(o.get("output"));
+    Map<String, Long> counts = new LinkedHashMap<>();
+    Measure.Figures figures;
+    switch (contender) {
+      case "dumptruck-weblogs" -> figures = dumptruck(conf, new WebLogLoader(), o, input, output, counts);
+      case "dumptruck-visits" -> figures = dumptruck(conf, new VisitsLoader(), o, input, output, counts);
+      case "dumptruck-graph" -> figures = dumptruck(conf, new GraphLoader(), o, input, output, counts);
+      case "importtsv-visits" -> {
+        Configuration hconf = clusterConf(conf, o);
+        Job job = ImportTsvJob.create(hconf, WebLogSchema.VISITS, input, output);
+        figures = runJob(job, counts);
+        Counter bad = job.getCounters().findCounter("ImportTsv", "Bad Lines");
+        counts.put("bad_lines", bad == null ? 0 : bad.getValue());
+      }
+      case "textbook-visits" -> {
+        Configuration hconf = clusterConf(conf, o);
+        Job job;
+        try (Connection c = ConnectionFactory.createConnection(hconf);
+            RegionLocator regions = c.getRegionLocator(TableName.valueOf(WebLogSchema.VISITS))) {
+          TableDescriptor table = c.getAdmin().getDescriptor(TableName.valueOf(WebLogSchema.VISITS));
+          job = TextbookJobs.visits(hconf, input, output, table, regions);
+        }
+        figures = runJob(job, counts);
+      }
+      case "textbook-adjacency" -> {
+        Configuration hconf = clusterConf(conf, o);
+        Job job;
+        TableName name = TableName.valueOf(GraphSchema.ADJACENCY);
+        try (Connection c = ConnectionFactory.createConnection(hconf); RegionLocator regions = c.getRegionLocator(name)) {
+          job = TextbookJobs.adjacency(hconf, input, output, c.getAdmin().getDescriptor(name), regions,
+              Long.parseLong(o.get("timestamp")));
+        }
+        figures = runJob(job, counts);
+      }
+      case "textbook-graph" -> {
+        Configuration hconf = clusterConf(conf, o);
+        Job job;
+        try (Connection c = ConnectionFactory.createConnection(hconf)) {
+          Map<TableDescriptor, RegionLocator> tables = new LinkedHashMap<>();
+          for (String t : List.of(GraphSchema.FOLLOWS, GraphSchema.FOLLOWED_BY)) {
+            tables.put(c.getAdmin().getDescriptor(TableName.valueOf(t)), c.getRegionLocator(TableName.valueOf(t)));
+          }
+          job = TextbookJobs.graph(hconf, input, output, tables, Long.parseLong(o.get("timestamp")));
+          for (RegionLocator r : tables.values()) {
+            r.close();
+          }
+        }
+        figures = runJob(job, counts);
+      }
+      case "floor" -> {
+        Measure m = new Measure();
+        counts.put("cells", SortedCells.write(conf, java.nio.file.Path.of(o.get("dump")), output));
+        figures = m.stop();
+      }
+      default -> throw new IllegalArgumentException("unknown contender " + contender);
+    }
+    StringBuilder line = new StringBuilder("RESULT contender=").append(contender)
+        .append(" wall_ns=").append(figures.wallNanos()).append(" cpu_ns=").append(figures.cpuNanos())
+        .append(" heap_peak=").append(figures.peakHeapBytes()).append(" heap_after_gc=").append(figures.peakHeapAfterGcBytes());
+    counts.forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
+    System.out.println(line);
+    System.exit(0);
+  }
+
+  /** Local mode, the same for every contender: one map and one reduce task at a time, Hadoop's defaults. */
+  static Configuration localConf(String tmp) {
+    Configuration conf = new Configuration();
+    conf.set("mapreduce.framework.name", "local");
+    conf.set("fs.defaultFS", "file:///");
+    conf.setInt("mapreduce.client.completion.pollinterval", 50);
+    conf.set("hadoop.tmp.dir", tmp);
+    conf.set("hbase.fs.tmp.dir", tmp + "/hbase-staging");
+    // no favoured nodes to look up in local mode: the writer would ask the cluster once per region
+    conf.setBoolean(HFileOutputFormat2.LOCALITY_SENSITIVE_CONF_KEY, false);
+    return conf;
+  }
+
+  private static Configuration clusterConf(Configuration local, Map<String, String> o) {
+    Configuration conf = HBaseConfiguration.create(local);
+    conf.set("hbase.zookeeper.quorum", "localhost");
+    conf.set("hbase.zookeeper.property.clientPort", o.get("zk_port"));
+    return conf;
+  }
+
+  private static Measure.Figures dumptruck(Configuration conf, Loader loader, Map<String, String> o, Path input, Path output,
+      Map<String, Long> counts) throws Exception {
+    LoadOptions options = new LoadOptions(List.of(input), output, Integer.parseInt(o.get("regions")),
+        Long.parseLong(o.get("timestamp")), 0.05, o.containsKey("layouts") ? Map.of("layouts", o.get("layouts")) : Map.of());
+    Measure m = new Measure();
+    long start = System.nanoTime();
+    Job job = LoadJob.prepare(conf, loader, options);
+    counts.put("setup_ns", System.nanoTime() - start);
+    boolean ok = job.waitForCompletion(false);
+    LoadJob.Report report = LoadJob.finish(loader, job, options);
+    Measure.Figures f = m.stop();
+    if (!ok || report.failed()) {
+      throw new IOException("the load failed: " + report.failure());
+    }
+    counts.put("records", report.loaded());
+    counts.put("rejected", report.rejected());
+    counts.put("cells", report.tables().stream().mapToLong(LoadJob.TableFigures::cells).sum());
+    shuffleCounters(job, counts);
+    return f;
+  }
+
+  private static Measure.Figures runJob(Job job, Map<String, Long> counts) throws Exception {
+    // HBase's set-up ships its dependency jars with the job (tmpjars), which local mode copies into
+    // the job's cache at every submission (seconds); they are on this classpath already.
+    job.getConfiguration().unset("tmpjars");
+    Measure m = new Measure();
+    boolean ok = job.waitForCompletion(false);
+    Measure.Figures f = m.stop();
+    if (!ok) {
+      throw new IOException("job " + job.getJobName() + " failed");
+    }
+    counts.put("records", job.getCounters().findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue());
+    shuffleCounters(job, counts);
+    return f;
+  }
+
+  /** What went through the shuffle: map output records and bytes, records spilled to disk (map and reduce side). */
+  private static void shuffleCounters(Job job, Map<String, Long> counts) throws IOException {
+    var c = job.getCounters();
+    counts.put("map_output_records", c.findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue());
+    counts.put("map_output_bytes", c.findCounter(TaskCounter.MAP_OUTPUT_BYTES).getValue());
+    counts.put("spilled_records", c.findCounter(TaskCounter.SPILLED_RECORDS).getValue());
+  }
+}

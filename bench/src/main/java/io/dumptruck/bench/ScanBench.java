@@ -1,0 +1,216 @@
+package io.dumptruck.bench;
+
+import io.dumptruck.formats.read.HFileTableInputFormat;
+import io.dumptruck.formats.read.RowScanner;
+import io.dumptruck.formats.read.ScanSpec;
+import io.dumptruck.formats.read.TableReader;
+import io.dumptruck.formats.spec.RegionSplits;
+import io.dumptruck.formats.spec.TableSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.io.hfile.CacheConfig;
+import org.apache.hadoop.hbase.io.hfile.HFile;
+import org.apache.hadoop.hbase.io.hfile.HFileScanner;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * A whole-table scan, three ways, over the same files: the {@code visits} cells of 100,000 generated
+ * web-log lines (about 600,000 cells, 4 regions, one HFile each, FAST_DIFF, codec as the parameter),
+ * written by dumptruck's writer and read
+ * <ul>
+ *   <li>{@code bareHFileScanner} — HBase's HFile reader and scanner, file after file, each cell handed
+ *       over as is (no merging, no versions, no Result);</li>
+ *   <li>{@code bareScannerRows} — the same, with each row's cells handed over as one {@link Result}
+ *       (what any row reader must add; one file per region, so nothing to merge);</li>
+ *   <li>{@code tableReaderScan} — {@link TableReader#scan} / {@link RowScanner}: rows as Results;</li>
+ *   <li>{@code inputFormat} — {@link HFileTableInputFormat}: splits, record readers, one Result per
+ *       row, as a map task sees them.</li>
+ * </ul>
+ * One operation is one full scan; cells per scan are checked to be equal.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 3)
+@Measurement(iterations = 5, time = 3)
+@Fork(2)
+@State(Scope.Benchmark)
+public class ScanBench {
+  @Param({"GZ", "NONE"})
+  public String codec;
+
+  private final Configuration conf = new Configuration();
+  private java.nio.file.Path tmp;
+  private Path table;
+  private long cells;
+
+  @Setup
+  public void setUp() throws IOException, InterruptedException {
+    List<KeyValue> kvs = BenchTables.visitCells(100_000, 5);
+    cells = kvs.size();
+    List<byte[]> points = new ArrayList<>();
+    for (int i = 1; i < 4; i++) {
+      byte[] row = CellUtil.cloneRow(kvs.get(kvs.size() * i / 4));
+      if (points.isEmpty() || !Arrays.equals(points.get(points.size() - 1), row)) {
+        points.add(row);
+      }
+    }
+    TableSpec visits = VisitsLoader.visitsSpec(4);
+    TableSpec spec = new TableSpec(visits.name(),
+        List.of(visits.families().get(0).withCompression(Compression.Algorithm.valueOf(codec))),
+        RegionSplits.explicit(points), visits.splitPolicy());
+    tmp = Files.createTempDirectory("bench-scan");
+    table = BenchTables.write(conf, new Path(tmp.resolve("visits").toString()), spec, kvs);
+    check(bareHFileScanner(null), "bare scanner");
+    check(bareScannerRows(null), "bare scanner with rows");
+    check(tableReaderScan(null), "TableReader");
+    check(inputFormat(null), "HFileTableInputFormat");
+  }
+
+  private void check(long read, String what) {
+    if (read != cells) {
+      throw new IllegalStateException(what + " read " + read + " cells of " + cells);
+    }
+  }
+
+  @TearDown
+  public void tearDown() throws IOException {
+    WebLogInput.deleteTree(tmp);
+  }
+
+  @Benchmark
+  public long bareHFileScanner(Blackhole bh) throws IOException {
+    FileSystem fs = table.getFileSystem(conf);
+    FileStatus[] files = fs.listStatus(new Path(table, "p"));
+    Arrays.sort(files, Comparator.comparing(FileStatus::getPath));
+    long n = 0;
+    for (FileStatus f : files) {
+      HFile.Reader reader = HFile.createReader(fs, f.getPath(), CacheConfig.DISABLED, true, conf);
+      try {
+        HFileScanner s = reader.getScanner(conf, false, false);
+        if (s.seekTo()) {
+          do {
+            Cell c = s.getCell();
+            if (bh != null) {
+              bh.consume(c);
+            }
+            n++;
+          } while (s.next());
+        }
+        s.close();
+      } finally {
+        reader.close();
+      }
+    }
+    return n;
+  }
+
+  @Benchmark
+  public long bareScannerRows(Blackhole bh) throws IOException {
+    FileSystem fs = table.getFileSystem(conf);
+    FileStatus[] files = fs.listStatus(new Path(table, "p"));
+    Arrays.sort(files, Comparator.comparing(FileStatus::getPath));
+    long n = 0;
+    for (FileStatus f : files) {
+      HFile.Reader reader = HFile.createReader(fs, f.getPath(), CacheConfig.DISABLED, true, conf);
+      try {
+        HFileScanner s = reader.getScanner(conf, false, false);
+        List<Cell> row = new ArrayList<>();
+        if (s.seekTo()) {
+          do {
+            Cell c = s.getCell();
+            if (!row.isEmpty() && !CellUtil.matchingRows(row.get(0), c)) {
+              n += emit(row, bh);
+            }
+            row.add(c);
+          } while (s.next());
+        }
+        n += emit(row, bh);
+        s.close();
+      } finally {
+        reader.close();
+      }
+    }
+    return n;
+  }
+
+  private static int emit(List<Cell> row, Blackhole bh) {
+    int cells = row.size();
+    if (cells > 0) {
+      Result r = Result.create(new ArrayList<>(row));
+      if (bh != null) {
+        bh.consume(r);
+      }
+      row.clear();
+    }
+    return cells;
+  }
+
+  @Benchmark
+  public long tableReaderScan(Blackhole bh) throws IOException {
+    long n = 0;
+    try (TableReader reader = TableReader.open(conf, table); RowScanner rows = reader.scan(ScanSpec.all())) {
+      for (Result r = rows.next(); r != null; r = rows.next()) {
+        if (bh != null) {
+          bh.consume(r);
+        }
+        n += r.size();
+      }
+    }
+    return n;
+  }
+
+  @Benchmark
+  public long inputFormat(Blackhole bh) throws IOException, InterruptedException {
+    Job job = Job.getInstance(conf);
+    HFileTableInputFormat.configure(job).table(table).scan(ScanSpec.all()).apply();
+    HFileTableInputFormat format = new HFileTableInputFormat();
+    long n = 0;
+    for (InputSplit split : format.getSplits(job)) {
+      TaskAttemptContext ctx = new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID());
+      try (RecordReader<ImmutableBytesWritable, Result> reader = format.createRecordReader(split, ctx)) {
+        reader.initialize(split, ctx);
+        while (reader.nextKeyValue()) {
+          Result r = reader.getCurrentValue();
+          if (bh != null) {
+            bh.consume(r);
+          }
+          n += r.size();
+        }
+      }
+    }
+    return n;
+  }
+}
