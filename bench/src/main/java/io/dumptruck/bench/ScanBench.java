@@ -52,7 +52,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * written by dumptruck's writer and read
  * <ul>
  *   <li>{@code bareHFileScanner} — HBase's HFile reader and scanner, file after file, each cell handed
- *       over as is (no merging, no versions, no Result);</li>
+ *       over as is (no merging, no versions, no Result); positional reads and no block cache, as
+ *       dumptruck's reader;</li>
  *   <li>{@code bareScannerRows} — the same, with each row's cells handed over as one {@link Result}
  *       (what any row reader must add; one file per region, so nothing to merge);</li>
  *   <li>{@code tableReaderScan} — {@link TableReader#scan} / {@link RowScanner}: rows as Results;</li>
@@ -119,7 +120,7 @@ public class ScanBench {
     for (FileStatus f : files) {
       HFile.Reader reader = HFile.createReader(fs, f.getPath(), CacheConfig.DISABLED, true, conf);
       try {
-        HFileScanner s = reader.getScanner(conf, false, false);
+        HFileScanner s = reader.getScanner(conf, false, true);
         if (s.seekTo()) {
           do {
             Cell c = s.getCell();
@@ -146,7 +147,7 @@ public class ScanBench {
     for (FileStatus f : files) {
       HFile.Reader reader = HFile.createReader(fs, f.getPath(), CacheConfig.DISABLED, true, conf);
       try {
-        HFileScanner s = reader.getScanner(conf, false, false);
+        HFileScanner s = reader.getScanner(conf, false, true);
         List<Cell> row = new ArrayList<>();
         if (s.seekTo()) {
           do {

@@ -14,6 +14,7 @@ import io.dumptruck.loaders.weblogs.WebLogSchema;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 
 /**
@@ -38,7 +39,7 @@ public final class VisitsLoader implements Loader {
   }
 
   @Override
-  public List<TableSpec> tables(LoadOptions options) {
+  public List<TableSpec> tables(Configuration conf, LoadOptions options) {
     return List.of(visitsSpec(options.regions()));
   }
 
