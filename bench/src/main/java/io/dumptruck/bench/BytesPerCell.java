@@ -83,7 +83,7 @@ public final class BytesPerCell {
   }
 
   /** One table's figures. */
-  record Figures(String load, String table, String naive, Side design, Side naiveSide, String designExample,
+  record Figures(String load, String table, String settings, String naive, Side design, Side naiveSide, String designExample,
       String naiveExample) {}
 
   private final long records;
@@ -281,7 +281,18 @@ public final class BytesPerCell {
     check(design.rows.size() == naiveTally.rows.size(), where + ": design " + design.rows.size() + " rows, naive " + naiveTally.rows.size());
     check(designRecords.equals(naiveRecords), where + ": the naive cells do not hold the same records: " + designRecords + " vs " + naiveRecords);
     check(design.cells > 0, where + ": no cells");
-    return new Figures(load, spec.name(), naive.naive(), design.side(), naiveTally.side(), designExample, naiveExample);
+    return new Figures(load, spec.name(), settings(spec), naive.naive(), design.side(), naiveTally.side(), designExample, naiveExample);
+  }
+
+  /** The families' compression and data block encoding, e.g. {@code GZ+FAST_DIFF}, distinct ones joined by {@code /}. */
+  private static String settings(TableSpec spec) {
+    Set<String> out = new java.util.LinkedHashSet<>();
+    for (FamilySpec f : spec.families()) {
+      String c = f.compression().name();
+      String e = f.encoding().name();
+      out.add(c.equals("NONE") && e.equals("NONE") ? "none" : c.equals("NONE") ? e : e.equals("NONE") ? c : c + "+" + e);
+    }
+    return String.join(" / ", out);
   }
 
   /** Every cell of the HFiles in {@code dir}, in HBase's order (files of one family do not overlap). */
@@ -419,14 +430,14 @@ public final class BytesPerCell {
     r.append(String.format(Locale.ROOT, "# Bytes per cell: SCHEMAS.md designs against naive designs%n%n"
         + "%,d generated records per loader (seed %d; geo: the sample-data GeoNames and region files), one HFile per family, "
         + "both designs written by the same writer with the design family's settings.%n%n", records, seed));
-    r.append("| table | cells | rows | row key B | family B | qualifier B | value B | KeyValue B/cell | blocks B/cell "
+    r.append("| table | compression+encoding | cells | rows | row key B | family B | qualifier B | value B | KeyValue B/cell | blocks B/cell "
         + "| on disk B/cell | naive ÷ design: KeyValue | blocks | on disk |\n");
-    r.append("|---|---:|---:|---|---|---|---|---|---|---|---:|---:|---:|\n");
+    r.append("|---|---|---:|---:|---|---|---|---|---|---|---|---:|---:|---:|\n");
     for (Figures f : all) {
       Side d = f.design();
       Side n = f.naiveSide();
-      r.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %s | %s | %s | %s | %s | %s | %s | %.2f | %.2f | %.2f |%n",
-          label(f), d.cells(), d.rows(), pair(d.per(d.rowBytes()), n.per(n.rowBytes())),
+      r.append(String.format(Locale.ROOT, "| %s | %s | %,d | %,d | %s | %s | %s | %s | %s | %s | %s | %.2f | %.2f | %.2f |%n",
+          label(f), f.settings(), d.cells(), d.rows(), pair(d.per(d.rowBytes()), n.per(n.rowBytes())),
           pair(d.per(d.familyBytes()), n.per(n.familyBytes())), pair(d.per(d.qualifierBytes()), n.per(n.qualifierBytes())),
           pair(d.per(d.valueBytes()), n.per(n.valueBytes())), pair(d.per(d.kvBytes()), n.per(n.kvBytes())),
           pair(d.per(d.blockBytes()), n.per(n.blockBytes())), pair(d.per(d.fileBytes()), n.per(n.fileBytes())),
