@@ -129,10 +129,21 @@ public final class LoadRun {
     return conf;
   }
 
+  /** The loader options among the contender's arguments. */
+  private static Map<String, String> loaderOptions(Map<String, String> o) {
+    Map<String, String> options = new LinkedHashMap<>();
+    for (String k : List.of("layouts", "splits")) {
+      if (o.containsKey(k)) {
+        options.put(k, o.get(k));
+      }
+    }
+    return options;
+  }
+
   private static Measure.Figures dumptruck(Configuration conf, Loader loader, Map<String, String> o, Path input, Path output,
       Map<String, Long> counts) throws Exception {
     LoadOptions options = new LoadOptions(List.of(input), output, Integer.parseInt(o.get("regions")),
-        Long.parseLong(o.get("timestamp")), 0.05, o.containsKey("layouts") ? Map.of("layouts", o.get("layouts")) : Map.of());
+        Long.parseLong(o.get("timestamp")), 0.05, loaderOptions(o));
     Measure m = new Measure();
     long start = System.nanoTime();
     Job job = LoadJob.prepare(conf, loader, options);

@@ -3,6 +3,7 @@ package io.dumptruck.bench;
 import io.dumptruck.formats.output.CellSink;
 import io.dumptruck.formats.output.HFileTableOutputFormat;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
+import io.dumptruck.formats.spec.RegionSplits;
 import io.dumptruck.formats.spec.TableSpec;
 import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;
@@ -12,6 +13,8 @@ import io.dumptruck.loaders.weblogs.WebLogParser;
 import io.dumptruck.loaders.weblogs.WebLogRecord;
 import io.dumptruck.loaders.weblogs.WebLogSchema;
 import java.io.IOException;
+import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -20,7 +23,8 @@ import org.apache.hadoop.mapreduce.Job;
 /**
  * The weblogs loader cut down to its {@code visits} table: the same parser, table spec (sampled
  * split points, GZ, FAST_DIFF) and output format, so that it writes exactly the cells ImportTsv and
- * the textbook job are asked to write.
+ * the textbook job are asked to write. Option {@code splits}: the split points, as HBase's jobs
+ * read them from the pre-split table (no sampling).
  */
 public final class VisitsLoader implements Loader {
   @Override
@@ -35,12 +39,18 @@ public final class VisitsLoader implements Loader {
 
   @Override
   public Map<String, String> options() {
-    return Map.of();
+    return Map.of("splits", "split points, hex, comma-separated (default: sampled)");
   }
 
   @Override
   public List<TableSpec> tables(Configuration conf, LoadOptions options) {
-    return List.of(visitsSpec(options.regions()));
+    TableSpec visits = visitsSpec(options.regions());
+    String splits = options.extra().get("splits");
+    if (splits == null) {
+      return List.of(visits);
+    }
+    List<byte[]> points = Arrays.stream(splits.split(",")).map(HexFormat.of()::parseHex).toList();
+    return List.of(visits.withRegions(RegionSplits.explicit(points)));
   }
 
   static TableSpec visitsSpec(int regions) {

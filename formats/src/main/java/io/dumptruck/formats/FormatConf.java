@@ -16,6 +16,8 @@ public enum FormatConf {
       "an HFile is rolled at the next row boundary once it holds this many bytes"),
   OUTPUT_MAX_FILES_PER_REGION("dumptruck.output.files.per.region.max", "32",
       "never more HFiles than this per family per region; the last file takes the rest (max 32)"),
+  OUTPUT_MERGE_MAX_HELD_BYTES("dumptruck.output.merge.held.bytes.max", String.valueOf(64L << 20),
+      "a reducer holds at most this many bytes of records that overlap in one row, then spills them to local disk"),
   /** internal: JSON array of {@code {"dir": table directory, "scan": scan spec}}, one per table read. */
   INPUT_TABLES("dumptruck.input.tables", null, "internal: the tables to read and their scans, as JSON"),
   INPUT_SPLIT_MAX_BYTES("dumptruck.input.split.max.bytes", String.valueOf(1L << 30),

@@ -1,6 +1,7 @@
 package io.dumptruck.loaders;
 
 import io.dumptruck.formats.JobFailure;
+import io.dumptruck.formats.LocalMode;
 import io.dumptruck.formats.output.CellCounter;
 import io.dumptruck.formats.output.HFileTableOutputFormat;
 import io.dumptruck.formats.output.OutputDirectory;
@@ -15,8 +16,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.security.UserGroupInformation;
-import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.mapreduce.CounterGroup;
 import org.apache.hadoop.mapreduce.Counters;
@@ -24,6 +23,8 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
+import org.apache.hadoop.security.AccessControlException;
+import org.apache.hadoop.security.UserGroupInformation;
 
 /**
  * Runs a {@link Loader}: {@link #prepare} checks the options and inputs and sets the job up (all
@@ -65,6 +66,7 @@ public final class LoadJob {
     Job job = Job.getInstance(conf, "dumptruck load " + loader.name());
     job.setJarByClass(LoadJob.class);
     Configuration jc = job.getConfiguration();
+    LocalMode.tune(jc);
     jc.setLong(LoaderConf.LOAD_TIMESTAMP.key(), options.timestamp());
     options.extra().forEach((k, v) -> jc.set(LoaderConf.OPTION_PREFIX.key() + k, v));
     job.setInputFormatClass(TextInputFormat.class);

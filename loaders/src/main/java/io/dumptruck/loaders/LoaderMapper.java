@@ -4,9 +4,9 @@ import io.dumptruck.formats.InjectedFaults;
 import io.dumptruck.formats.output.CellSink;
 import io.dumptruck.formats.output.MapOutputSampler;
 import io.dumptruck.formats.shuffle.CellKey;
+import io.dumptruck.formats.shuffle.CellRun;
 import java.io.IOException;
 import java.lang.reflect.Method;
-import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
@@ -19,7 +19,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
  * cells written. Counts per {@link LoadCounter}. {@link LineLoaderMapper} reads text lines; other
  * inputs (Avro, Parquet) call {@link #load} with their own records.
  */
-public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey, BytesWritable> {
+public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey, CellRun> {
   /** Reasons every loader shares. */
   public enum CommonReject { INVALID_UTF8, SCHEMA }
 

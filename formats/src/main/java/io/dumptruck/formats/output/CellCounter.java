@@ -9,7 +9,9 @@ public enum CellCounter {
   /** Cells whose whole key (row, family, qualifier, timestamp) was already written: the first value is kept. */
   DUPLICATE_CELLS_DROPPED,
   /** Cells older than the newest VERSIONS of their column, which HBase would never serve. */
-  OLD_VERSIONS_DROPPED;
+  OLD_VERSIONS_DROPPED,
+  /** Times a reducer held more overlapping records of one row than its merge buffer and spilled them to disk. */
+  MERGE_SPILLS;
 
   /** Counter group holding {@code <table>.rows}, {@code <table>.cells}, {@code <table>.bytes}, {@code <table>.files}. */
   public static final String TABLE_GROUP = "dumptruck tables";

@@ -1,9 +1,14 @@
 package io.dumptruck.formats.output;
 
+import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.shuffle.CellKey;
+import io.dumptruck.formats.spec.TableSpec;
 import java.io.IOException;
 import java.util.Iterator;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.BytesWritable;
+import org.apache.hadoop.util.ReflectionUtils;
 
 /**
  * Turns the cells the shuffle delivers for one table into the cells written, for tables whose cells
@@ -35,4 +40,27 @@ public interface CellFold {
 
   /** The task's last row is done; release side outputs. */
   default void close(Output out) throws IOException, InterruptedException {}
+
+  /**
+   * A fold to run on the map side over each sorted spill (see {@link CellCombiner}), or null (the
+   * default) for none. It sees the same calls as this one and must write cells under the keys it
+   * was given, which this fold then reads as if they came from the mapper: partial sums for a sum,
+   * the first k of a row for a top-k.
+   */
+  default CellFold combiner() {
+    return null;
+  }
+
+  /** The fold of each table of a configured job, by table index; null where a table has none. */
+  static CellFold[] forTables(Configuration conf) {
+    List<TableSpec> tables = HFileTableOutputFormat.tables(conf);
+    CellFold[] folds = new CellFold[tables.size()];
+    for (int t = 0; t < tables.size(); t++) {
+      Class<?> fold = conf.getClass(FormatConf.OUTPUT_FOLD_PREFIX + tables.get(t).name(), null);
+      if (fold != null) {
+        folds[t] = (CellFold) ReflectionUtils.newInstance(fold, conf);
+      }
+    }
+    return folds;
+  }
 }

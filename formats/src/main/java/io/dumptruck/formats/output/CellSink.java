@@ -2,44 +2,57 @@ package io.dumptruck.formats.output;
 
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.shuffle.CellKey;
+import io.dumptruck.formats.shuffle.CellRun;
 import io.dumptruck.formats.spec.SpecException;
 import io.dumptruck.formats.spec.TableSpec;
 import io.dumptruck.formats.spec.TableSpecJson;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
 
 /**
  * How a loader's mapper emits cells into the tables of an {@link HFileTableOutputFormat} job: resolve
- * each (table, family) once in {@code setup}, then {@link #put} cells. Reuses one key and one value
- * object, so emitting a cell allocates nothing.
+ * each (table, family) once in {@code setup}, then {@link #put} cells. Reuses its key, run and cell
+ * buffers, so emitting a record allocates nothing once warm.
  * <pre>{@code
  *   sink = CellSink.of(context);
  *   follows = sink.family("follows", "f");
  *   ...
+ *   sink.begin();
  *   sink.put(follows, row, qualifier, ts, value);
+ *   sink.commit();
  * }</pre>
+ * Between {@link #begin} and {@link #commit} the cells of one record are held back; at commit, the
+ * cells that share a table and row leave as one shuffle record (a {@link CellRun} under its first
+ * cell's key), except in tables with a fold. Outside begin/commit each cell leaves on its own.
  */
 public final class CellSink {
   /** A resolved (table, family) pair. */
   public record FamilyRef(int table, int family, String tableName, String familyName) {}
 
-  private final TaskInputOutputContext<?, ?, CellKey, BytesWritable> context;
+  private final TaskInputOutputContext<?, ?, CellKey, CellRun> context;
   private final List<TableSpec> tables;
-  private final CellKey key = new CellKey();
-  private final BytesWritable value = new BytesWritable();
+  /** Tables with a {@link CellFold}: their cells travel one per record, for {@link CellCombiner}. */
+  private final boolean[] folded;
+  private final CellRun run = new CellRun();
   /** Cells of the record being emitted between {@link #begin} and {@link #commit}; reused. */
-  private final java.util.List<CellKey> pendingKeys = new java.util.ArrayList<>();
-  private final java.util.List<BytesWritable> pendingValues = new java.util.ArrayList<>();
+  private final List<CellKey> pendingKeys = new ArrayList<>();
+  private final List<BytesWritable> pendingValues = new ArrayList<>();
+  private int[] order = new int[8];
   private int pending = -1;
 
-  private CellSink(TaskInputOutputContext<?, ?, CellKey, BytesWritable> context, List<TableSpec> tables) {
+  private CellSink(TaskInputOutputContext<?, ?, CellKey, CellRun> context, List<TableSpec> tables) {
     this.context = context;
     this.tables = tables;
+    this.folded = new boolean[tables.size()];
+    for (int t = 0; t < tables.size(); t++) {
+      folded[t] = context.getConfiguration().get(FormatConf.OUTPUT_FOLD_PREFIX + tables.get(t).name()) != null;
+    }
   }
 
-  public static CellSink of(TaskInputOutputContext<?, ?, CellKey, BytesWritable> context) {
+  public static CellSink of(TaskInputOutputContext<?, ?, CellKey, CellRun> context) {
     return new CellSink(context, TableSpecJson.listFromJson(FormatConf.OUTPUT_TABLES.require(
         context.getConfiguration(), "Call HFileTableOutputFormat.configure(job).tables(...).apply() first.")));
   }
@@ -63,19 +76,20 @@ public final class CellSink {
    */
   public void put(FamilyRef ref, byte[] row, byte[] qualifier, long timestamp, byte[] cellValue)
       throws IOException, InterruptedException {
-    if (pending < 0) {
-      key.set(ref.table(), ref.family(), row, qualifier, timestamp);
-      value.set(cellValue, 0, cellValue.length);
-      context.write(key, value);
-      return;
-    }
-    if (pending == pendingKeys.size()) {
+    boolean single = pending < 0;
+    int i = single ? 0 : pending;
+    if (i == pendingKeys.size()) {
       pendingKeys.add(new CellKey());
       pendingValues.add(new BytesWritable());
     }
-    pendingKeys.get(pending).set(ref.table(), ref.family(), row, qualifier, timestamp);
-    pendingValues.get(pending).set(cellValue, 0, cellValue.length);
-    pending++;
+    pendingKeys.get(i).set(ref.table(), ref.family(), row, qualifier, timestamp);
+    pendingValues.get(i).set(cellValue, 0, cellValue.length);
+    if (single) {
+      order[0] = 0;
+      writeRun(0, 0);
+    } else {
+      pending++;
+    }
   }
 
   /** Starts a record whose cells are all written by {@link #commit} or none by {@link #rollback}. */
@@ -83,11 +97,41 @@ public final class CellSink {
     pending = 0;
   }
 
+  /** Writes the record's cells: sorted, one run per table and row (equal keys keep their order). */
   public void commit() throws IOException, InterruptedException {
-    for (int i = 0; i < pending; i++) {
-      context.write(pendingKeys.get(i), pendingValues.get(i));
-    }
+    int n = pending;
     pending = -1;
+    if (order.length < n) {
+      order = new int[Math.max(n, order.length * 2)];
+    }
+    for (int i = 0; i < n; i++) { // insertion sort: a record has a handful of cells, and it is stable
+      int j = i;
+      while (j > 0 && pendingKeys.get(order[j - 1]).compareTo(pendingKeys.get(i)) > 0) {
+        order[j] = order[j - 1];
+        j--;
+      }
+      order[j] = i;
+    }
+    for (int from = 0, to = 1; from < n; from = to++) {
+      CellKey first = pendingKeys.get(order[from]);
+      while (to < n && !folded[first.table()] && first.sameRow(pendingKeys.get(order[to]))) {
+        to++;
+      }
+      writeRun(from, to - from - 1);
+    }
+  }
+
+  /** Writes the cells order[from .. from + more] (all of one row) as one run; 0 more = one cell. */
+  private void writeRun(int from, int more) throws IOException, InterruptedException {
+    CellKey first = pendingKeys.get(order[from]);
+    BytesWritable value = pendingValues.get(order[from]);
+    run.first(first.timestamp(), value.getBytes(), 0, value.getLength());
+    for (int i = from + 1; i <= from + more; i++) {
+      CellKey k = pendingKeys.get(order[i]);
+      BytesWritable v = pendingValues.get(order[i]);
+      run.add(k.family(), k.buffer(), k.qualifierOffset(), k.qualifierLength(), k.timestamp(), v.getBytes(), 0, v.getLength());
+    }
+    context.write(first, run);
   }
 
   public void rollback() {

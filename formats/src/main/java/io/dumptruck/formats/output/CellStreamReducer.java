@@ -3,55 +3,54 @@ package io.dumptruck.formats.output;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.InjectedFaults;
 import io.dumptruck.formats.shuffle.CellKey;
+import io.dumptruck.formats.shuffle.CellRun;
+import java.io.File;
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.LocalDirAllocator;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.io.BytesWritable;
+import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.util.ReflectionUtils;
 
 /**
- * Streams cells from the shuffle to the HFile writer: one call per distinct cell key, nothing held
- * across calls, so a row with millions of qualifiers needs no more memory than one cell. Cells that
- * share a whole key keep the first value the shuffle delivers and count the rest as
+ * Streams cells from the shuffle to the HFile writer. The shuffle brings {@link CellRun}s sorted by
+ * their first cell; {@link CellMerge} turns them into cells in key order, holding only the runs that
+ * overlap (bounded, spilling to a local file beyond {@link FormatConf#OUTPUT_MERGE_MAX_HELD_BYTES}),
+ * so a row with millions of qualifiers needs no more memory than one cell. Cells that share a whole
+ * key keep the first value the shuffle delivers and count the rest as
  * {@link CellCounter#DUPLICATE_CELLS_DROPPED} (exact duplicate input records collapse this way),
  * unless the table has a {@link CellFold}, which then decides what is written.
  */
-public class CellStreamReducer extends Reducer<CellKey, BytesWritable, CellKey, BytesWritable> {
+public class CellStreamReducer extends Reducer<CellKey, CellRun, CellKey, CellRun> {
+  /** A row's cells leave as records of at most about this many bytes (a wide row as several). */
+  private static final int MAX_RUN_BYTES = 1 << 20;
   private CellFold[] folds;
   private CellFold.Output output;
-  /** The table and row of the previous key, to tell a fold when its row ends. */
-  private int lastTable = -1;
-  private byte[] lastRow = new byte[0];
-  private int lastRowLength;
+  /** To tell a fold when its row ends. */
+  private final RowChange rows = new RowChange();
+  /** The cells written so far of the current row, not yet handed to the record writer. */
+  private final CellKey runKey = new CellKey();
+  private final CellRun run = new CellRun();
+  private boolean runOpen;
 
   /** Also raises the test-only faults of {@link InjectedFaults}, before anything else. */
   @Override
   protected void setup(Context context) throws InterruptedException {
     InjectedFaults.atTaskSetup(context);
-    Configuration conf = context.getConfiguration();
-    List<io.dumptruck.formats.spec.TableSpec> tables = HFileTableOutputFormat.tables(conf);
-    folds = new CellFold[tables.size()];
-    for (int t = 0; t < tables.size(); t++) {
-      Class<?> fold = conf.getClass(FormatConf.OUTPUT_FOLD_PREFIX + tables.get(t).name(), null);
-      if (fold != null) {
-        folds[t] = (CellFold) ReflectionUtils.newInstance(fold, conf);
-      }
-    }
+    folds = CellFold.forTables(context.getConfiguration());
     output = new CellFold.Output() {
-      private final BytesWritable value = new BytesWritable();
-
       @Override
       public void write(CellKey key, byte[] v) throws IOException, InterruptedException {
-        value.set(v, 0, v.length);
-        context.write(key, value);
+        CellStreamReducer.this.write(key, v, v.length, context);
       }
 
       @Override
       public void write(CellKey key, BytesWritable v) throws IOException, InterruptedException {
-        context.write(key, v);
+        CellStreamReducer.this.write(key, v.getBytes(), v.getLength(), context);
       }
 
       @Override
@@ -66,20 +65,64 @@ public class CellStreamReducer extends Reducer<CellKey, BytesWritable, CellKey, 
     };
   }
 
+  /** One pass over every cell of the task in key order (not one call per shuffle key). */
   @Override
-  protected void reduce(CellKey key, Iterable<BytesWritable> values, Context context)
-      throws IOException, InterruptedException {
+  public void run(Context context) throws IOException, InterruptedException {
+    setup(context);
+    Configuration conf = context.getConfiguration();
+    LocalDirAllocator localDirs = new LocalDirAllocator(MRConfig.LOCAL_DIR);
+    String attempt = context.getTaskAttemptID().toString();
+    int[] spillNumber = {0};
+    CellMerge.SpillFiles spillFiles = () -> new File(localDirs.getLocalPathForWrite(
+        "dumptruck-merge/" + attempt + "-" + spillNumber[0]++, conf).toUri().getPath());
+    CellMerge.Source source = new CellMerge.Source() { // groups are equal keys: any value's key is the group's
+      private Iterator<CellRun> values;
+      private CellRun current;
+
+      @Override
+      public boolean next() throws IOException, InterruptedException {
+        while (values == null || !values.hasNext()) {
+          if (!context.nextKey()) {
+            return false;
+          }
+          values = context.getValues().iterator();
+        }
+        current = values.next();
+        return true;
+      }
+
+      @Override
+      public CellKey key() throws IOException, InterruptedException { return context.getCurrentKey(); }
+
+      @Override
+      public CellRun run() { return current; }
+    };
+    try (CellMerge cells = new CellMerge(source, FormatConf.OUTPUT_MERGE_MAX_HELD_BYTES.getLong(conf), spillFiles)) {
+      while (cells.next()) {
+        cell(cells, context);
+      }
+      context.getCounter(CellCounter.MERGE_SPILLS).increment(cells.spills());
+    } finally {
+      cleanup(context);
+    }
+  }
+
+  /** The merge's current cell and any that follow with the same key. */
+  private void cell(CellMerge cells, Context context) throws IOException, InterruptedException {
+    CellKey key = cells.key();
     endRowIfChanged(key);
-    Iterator<BytesWritable> it = values.iterator();
     CellFold fold = folds[key.table()];
     if (fold != null) {
-      fold.cell(key, it, output);
+      fold.cell(key, sameKeyValues(cells), output);
+      while (cells.nextHasSameKey()) { // values the fold did not take
+        cells.next();
+      }
       return;
     }
-    context.write(key, it.next());
+    write(key, cells.value().getBytes(), cells.value().getLength(), context);
     long duplicates = 0;
-    while (it.hasNext()) {
-      it.next();
+    while (cells.nextHasSameKey()) {
+      cells.next();
       duplicates++;
     }
     if (duplicates > 0) {
@@ -87,34 +130,78 @@ public class CellStreamReducer extends Reducer<CellKey, BytesWritable, CellKey, 
     }
   }
 
-  private void endRowIfChanged(CellKey key) throws IOException, InterruptedException {
-    boolean same = key.table() == lastTable
-        && Bytes.equals(lastRow, 0, lastRowLength, key.buffer(), key.rowOffset(), key.rowLength());
-    if (same) {
+  /** Adds a cell to the current row's record, or sends that record and starts the next. */
+  private void write(CellKey key, byte[] value, int length, Context context) throws IOException, InterruptedException {
+    if (runOpen && run.length() < MAX_RUN_BYTES && runKey.sameRow(key)) {
+      run.add(key.family(), key.buffer(), key.qualifierOffset(), key.qualifierLength(), key.timestamp(), value, 0, length);
       return;
     }
-    endRow();
-    lastTable = key.table();
-    if (lastRow.length < key.rowLength()) {
-      lastRow = new byte[Math.max(key.rowLength(), lastRow.length * 2)];
-    }
-    System.arraycopy(key.buffer(), key.rowOffset(), lastRow, 0, key.rowLength());
-    lastRowLength = key.rowLength();
+    flush(context);
+    runKey.copyFrom(key);
+    run.first(key.timestamp(), value, 0, length);
+    runOpen = true;
   }
 
-  private void endRow() throws IOException, InterruptedException {
-    if (lastTable >= 0 && folds[lastTable] != null) {
-      folds[lastTable].endRow(output);
+  private void flush(Context context) throws IOException, InterruptedException {
+    if (runOpen) {
+      context.write(runKey, run);
+      runOpen = false;
+    }
+  }
+
+  /** The current value, then each following value of the same key; the key object stays put. */
+  private static Iterator<BytesWritable> sameKeyValues(CellMerge cells) {
+    CellKey key = new CellKey().copyFrom(cells.key());
+    return new Iterator<>() {
+      private boolean first = true;
+
+      @Override
+      public boolean hasNext() {
+        try {
+          return first || cells.nextHasSameKey();
+        } catch (IOException | InterruptedException e) {
+          throw new IllegalStateException("reading the shuffle at " + key + ": " + e.getMessage(), e);
+        }
+      }
+
+      @Override
+      public BytesWritable next() {
+        if (!hasNext()) {
+          throw new java.util.NoSuchElementException();
+        }
+        if (!first) {
+          try {
+            cells.next();
+          } catch (IOException | InterruptedException e) {
+            throw new IllegalStateException("reading the shuffle at " + key + ": " + e.getMessage(), e);
+          }
+        }
+        first = false;
+        return cells.value();
+      }
+    };
+  }
+
+  private void endRowIfChanged(CellKey key) throws IOException, InterruptedException {
+    if (rows.changed(key)) {
+      endRow(rows.previousTable());
+    }
+  }
+
+  private void endRow(int table) throws IOException, InterruptedException {
+    if (table >= 0 && folds[table] != null) {
+      folds[table].endRow(output);
     }
   }
 
   @Override
   protected void cleanup(Context context) throws IOException, InterruptedException {
-    endRow();
+    endRow(rows.table());
     for (CellFold fold : folds) {
       if (fold != null) {
         fold.close(output);
       }
     }
+    flush(context);
   }
 }

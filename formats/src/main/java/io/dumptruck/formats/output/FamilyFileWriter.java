@@ -14,7 +14,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFile;
@@ -32,7 +31,8 @@ import org.apache.hadoop.hbase.util.Bytes;
  * are counted and dropped.
  *
  * <p>Contract: {@link #append} REQUIRES each cell to sort strictly after the previous one in HBase's
- * cell order and fails fast naming both keys otherwise. A new file is started at a row boundary once
+ * cell order: a repeated key fails here, a decreasing one in HBase's writer (which compares every
+ * key anyway), both naming the keys. A new file is started at a row boundary once
  * the current one holds {@code rollBytes}, never more than {@code maxFiles} files: the last one takes
  * the rest. {@link #finish} seals the files with the metadata bulk load expects; {@link #abandon}
  * deletes everything written. Files are named {@code <prefix><seq as 4 hex digits>}; the prefix
@@ -76,11 +76,11 @@ public final class FamilyFileWriter implements Closeable {
 
   public void append(Cell cell) throws IOException {
     boolean newRow = last == null || !CellUtil.matchingRows(last, cell);
-    if (last != null && CellComparator.getInstance().compare(last, cell) >= 0) {
-      throw new IllegalArgumentException("cells must arrive in strictly increasing order, but " + cell
-          + " came after " + last + " in " + table + ":" + family.name());
-    }
     if (!newRow && CellUtil.matchingQualifier(last, cell)) {
+      if (last.getTimestamp() == cell.getTimestamp()) {
+        throw new IllegalArgumentException("cells must arrive in strictly increasing order, but " + cell
+            + " came twice in " + table + ":" + family.name());
+      }
       if (++versionsOfColumn > family.maxVersions()) {
         versionsDropped++;
         return;

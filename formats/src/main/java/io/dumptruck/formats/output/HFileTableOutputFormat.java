@@ -2,6 +2,7 @@ package io.dumptruck.formats.output;
 
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.shuffle.CellKey;
+import io.dumptruck.formats.shuffle.CellRun;
 import io.dumptruck.formats.shuffle.CellKeyComparator;
 import io.dumptruck.formats.shuffle.RegionPartitioner;
 import io.dumptruck.formats.spec.RegionSplits;
@@ -11,13 +12,13 @@ import io.dumptruck.formats.spec.TableSpecJson;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.OutputCommitter;
@@ -38,7 +39,7 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
  *   HFileTableOutputFormat.configure(job).tables(followsSpec, followedBySpec).output(dir).apply();
  * }</pre>
  */
-public final class HFileTableOutputFormat extends FileOutputFormat<CellKey, BytesWritable> {
+public final class HFileTableOutputFormat extends FileOutputFormat<CellKey, CellRun> {
   private HFileTableCommitter committer;
 
   /** Starts configuring {@code job} to write HFile tables; nothing changes until {@link Configurator#apply}. */
@@ -53,7 +54,7 @@ public final class HFileTableOutputFormat extends FileOutputFormat<CellKey, Byte
   }
 
   @Override
-  public RecordWriter<CellKey, BytesWritable> getRecordWriter(TaskAttemptContext context) throws IOException {
+  public RecordWriter<CellKey, CellRun> getRecordWriter(TaskAttemptContext context) throws IOException {
     Configuration conf = context.getConfiguration();
     Path work = ((HFileTableCommitter) getOutputCommitter(context)).getWorkPath();
     int partition = context.getTaskAttemptID().getTaskID().getId();
@@ -137,9 +138,9 @@ public final class HFileTableOutputFormat extends FileOutputFormat<CellKey, Byte
      * Checks the tables (names, codecs available here), refuses an existing output directory or one
      * the user may not create ({@link OutputDirectory}),
      * resolves sampled split points, then sets on the job: output format and committer (v1, all or
-     * nothing), map output key/value classes ({@link CellKey}/{@code BytesWritable}), the raw sort and
+     * nothing), map output and output key/value classes ({@link CellKey}/{@link CellRun}), the raw sort and
      * grouping comparator, the region partitioner, {@link CellStreamReducer} and one reducer per
-     * region. A loader that needs its own reducer sets it after this call; it must keep emitting
+     * region, and {@link CellCombiner} when a fold has a map-side combiner. A loader that needs its own reducer sets it after this call; it must keep emitting
      * cells in key order.
      */
     public Job apply() throws IOException, InterruptedException {
@@ -166,7 +167,7 @@ public final class HFileTableOutputFormat extends FileOutputFormat<CellKey, Byte
       folds.forEach((table, fold) -> conf.setClass(FormatConf.OUTPUT_FOLD_PREFIX + table, fold, CellFold.class));
       FormatConf.OUTPUT_TABLES.set(conf, TableSpecJson.toJson(tables));
       job.setMapOutputKeyClass(CellKey.class);
-      job.setMapOutputValueClass(BytesWritable.class);
+      job.setMapOutputValueClass(CellRun.class);
       List<TableSpec> resolved = resolveSplits();
       FormatConf.OUTPUT_TABLES.set(conf, TableSpecJson.toJson(resolved));
       FormatConf.OUTPUT_FILE_TOKEN.set(conf, UUID.randomUUID().toString().replace("-", "").substring(0, 16));
@@ -178,11 +179,14 @@ public final class HFileTableOutputFormat extends FileOutputFormat<CellKey, Byte
       job.setOutputFormatClass(HFileTableOutputFormat.class);
       FileOutputFormat.setOutputPath(job, output);
       job.setOutputKeyClass(CellKey.class);
-      job.setOutputValueClass(BytesWritable.class);
+      job.setOutputValueClass(CellRun.class);
       job.setSortComparatorClass(CellKeyComparator.class);
       job.setGroupingComparatorClass(CellKeyComparator.class);
       job.setPartitionerClass(RegionPartitioner.class);
       job.setReducerClass(CellStreamReducer.class);
+      if (Arrays.stream(CellFold.forTables(conf)).anyMatch(f -> f != null && f.combiner() != null)) {
+        job.setCombinerClass(CellCombiner.class);
+      }
       job.setNumReduceTasks(RegionPartitioner.partitions(resolved));
       return job;
     }

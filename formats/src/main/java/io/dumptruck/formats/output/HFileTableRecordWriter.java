@@ -1,6 +1,7 @@
 package io.dumptruck.formats.output;
 
 import io.dumptruck.formats.shuffle.CellKey;
+import io.dumptruck.formats.shuffle.CellRun;
 import io.dumptruck.formats.spec.FamilySpec;
 import io.dumptruck.formats.spec.TableSpec;
 import java.io.IOException;
@@ -10,17 +11,17 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.KeyValue;
-import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 
 /**
- * The thin MapReduce face of {@link FamilyFileWriter}: turns each (cell key, value) into an HBase
- * Put cell and hands it to the writer of its table and family under
- * {@code <work dir>/<table>/<family>/}. Keys must arrive in {@code CellKey} order (the shuffle
- * guarantees it). On failure every file of the task is deleted.
+ * The thin MapReduce face of {@link FamilyFileWriter}: turns each cell of a (first cell key,
+ * {@link CellRun}) record into an HBase Put cell and hands it to the writer of its table and family
+ * under {@code <work dir>/<table>/<family>/}. Cells must arrive in {@code CellKey} order
+ * ({@link CellStreamReducer} sends a row's cells as one record, which spares Hadoop's per-record
+ * bookkeeping for every cell). On failure every file of the task is deleted.
  */
-final class HFileTableRecordWriter extends RecordWriter<CellKey, BytesWritable> {
+final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
   private final Configuration conf;
   private final FileSystem fs;
   private final Path workDir;
@@ -48,8 +49,17 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, BytesWritable> 
     this.tableRows = new long[tables.size()];
   }
 
+  private final CellRun.Reader cells = new CellRun.Reader();
+
   @Override
-  public void write(CellKey key, BytesWritable value) throws IOException {
+  public void write(CellKey first, CellRun run) throws IOException {
+    cells.reset(first, run.bytes(), run.length());
+    do {
+      append(cells.key(), cells.valueBuffer(), cells.valueOffset(), cells.valueLength());
+    } while (cells.next());
+  }
+
+  private void append(CellKey key, byte[] value, int valueOffset, int valueLength) throws IOException {
     int t = key.table();
     int f = key.family();
     FamilyFileWriter w = writer(t, f);
@@ -61,7 +71,7 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, BytesWritable> 
     byte[] familyName = family.nameBytes();
     w.append(new KeyValue(b, key.rowOffset(), key.rowLength(), familyName, 0, familyName.length,
         b, key.qualifierOffset(), key.qualifierLength(), key.timestamp(), KeyValue.Type.Put,
-        value.getBytes(), 0, value.getLength()));
+        value, valueOffset, valueLength));
     previous.set(t, f, b, key.rowOffset(), key.rowLength(), b, 0, 0, 0);
     hasPrevious = true;
   }

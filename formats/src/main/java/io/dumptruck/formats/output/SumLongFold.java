@@ -9,7 +9,7 @@ import org.apache.hadoop.io.BytesWritable;
 /**
  * Counters: the cells of one whole key are summed, each value an 8-byte big-endian long (HBase's
  * counter encoding, what {@code Increment} reads), and written as one cell. A value of another length
- * is a bug in the mapper and fails the task naming the key.
+ * is a bug in the mapper and fails the task naming the key. Summed on the map side too (a combiner).
  */
 public final class SumLongFold implements CellFold {
   @Override
@@ -23,5 +23,11 @@ public final class SumLongFold implements CellFold {
       sum += Bytes.toLong(v.getBytes(), 0, Bytes.SIZEOF_LONG);
     }
     out.write(key, Bytes.toBytes(sum));
+  }
+
+  /** A sum of partial sums is the sum: the same fold sums on the map side. */
+  @Override
+  public CellFold combiner() {
+    return new SumLongFold();
   }
 }

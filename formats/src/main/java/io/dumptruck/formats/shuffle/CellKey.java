@@ -51,9 +51,7 @@ public final class CellKey implements WritableComparable<CellKey> {
     if (rowLen > MAX_ROW_LENGTH) {
       throw new IllegalArgumentException("row key of " + rowLen + " bytes is longer than HBase's limit of " + MAX_ROW_LENGTH);
     }
-    if (timestamp < 0 || timestamp == Long.MAX_VALUE) {
-      throw new IllegalArgumentException("cell timestamp " + timestamp + " is outside 0 .. Long.MAX_VALUE - 1 (HBase rejects it)");
-    }
+    checkTimestamp(timestamp);
     if (table < 0 || table > 0xFFFF || family < 0 || family > 0xFF) {
       throw new IllegalArgumentException("table index " + table + " / family index " + family + " out of range");
     }
@@ -64,6 +62,39 @@ public final class CellKey implements WritableComparable<CellKey> {
     Bytes.putShort(buf, 0, (short) table);
     Bytes.putShort(buf, 2, (short) rowLen);
     System.arraycopy(row, rowOff, buf, 4, rowLen);
+    buf[4 + rowLen] = (byte) family;
+    System.arraycopy(qual, qualOff, buf, 5 + rowLen, qualLen);
+    Bytes.putLong(buf, n - 8, timestamp);
+    return this;
+  }
+
+  private static void checkTimestamp(long timestamp) {
+    if (timestamp < 0 || timestamp == Long.MAX_VALUE) {
+      throw new IllegalArgumentException("cell timestamp " + timestamp + " is outside 0 .. Long.MAX_VALUE - 1 (HBase rejects it)");
+    }
+  }
+
+  /** Makes this key a copy of {@code o}. */
+  public CellKey copyFrom(CellKey o) {
+    n = o.n;
+    if (buf.length < n) {
+      buf = new byte[Math.max(n, buf.length * 2)];
+    }
+    System.arraycopy(o.buf, 0, buf, 0, n);
+    return this;
+  }
+
+  /** Keeps table and row, replaces family, qualifier and timestamp (checked as in {@link #set}). */
+  public CellKey setCellOfSameRow(int family, byte[] qual, int qualOff, int qualLen, long timestamp) {
+    int rowLen = rowLength();
+    checkTimestamp(timestamp);
+    if (family < 0 || family > 0xFF) {
+      throw new IllegalArgumentException("family index " + family + " out of range");
+    }
+    n = FIXED + rowLen + qualLen;
+    if (buf.length < n) {
+      buf = Arrays.copyOf(buf, Math.max(n, buf.length * 2));
+    }
     buf[4 + rowLen] = (byte) family;
     System.arraycopy(qual, qualOff, buf, 5 + rowLen, qualLen);
     Bytes.putLong(buf, n - 8, timestamp);

@@ -20,7 +20,7 @@ import org.apache.hadoop.mapreduce.Mapper;
  * as {@link Counter#REJECTED_LINES}; the first {@value #LOGGED_REJECTS} of each task are logged with
  * their position.
  */
-public class CellTextMapper extends Mapper<LongWritable, Text, io.dumptruck.formats.shuffle.CellKey, org.apache.hadoop.io.BytesWritable> {
+public class CellTextMapper extends Mapper<LongWritable, Text, io.dumptruck.formats.shuffle.CellKey, io.dumptruck.formats.shuffle.CellRun> {
   /** What happened to the input lines. */
   public enum Counter { LINES_READ, CELLS_LOADED, REJECTED_LINES, SKIPPED_LINES }
 

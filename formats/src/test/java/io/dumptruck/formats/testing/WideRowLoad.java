@@ -14,7 +14,6 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Writable;
@@ -53,7 +52,7 @@ public final class WideRowLoad {
   }
 
   /** Emits the qualifiers of its range: 10-digit zero-padded follower ids, value = the id as a long. */
-  public static final class WideMapper extends Mapper<LongWritable, NullWritable, CellKey, BytesWritable> {
+  public static final class WideMapper extends Mapper<LongWritable, NullWritable, CellKey, io.dumptruck.formats.shuffle.CellRun> {
     private CellSink sink;
     private CellSink.FamilyRef f;
 

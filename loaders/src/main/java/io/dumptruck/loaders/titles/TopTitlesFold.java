@@ -15,6 +15,7 @@ import org.apache.hadoop.io.BytesWritable;
  * Keeps the first ten distinct titles of each {@code title_autocomp} row as they stream past (the
  * qualifiers already sort in answer order, see {@link TitleSchema}) and writes them as the row's one
  * cell {@code j:} → JSON array. A title listed twice keeps its best rank (its first appearance).
+ * A combiner cuts each row to its first ten titles on the map side already.
  */
 public final class TopTitlesFold implements CellFold {
   static final int LIMIT = 10;
@@ -30,11 +31,42 @@ public final class TopTitlesFold implements CellFold {
       started = true;
     }
     if (titles.size() < LIMIT) {
-      String title = new String(k.buffer(), k.qualifierOffset() + 8, k.qualifierLength() - 8, StandardCharsets.UTF_8);
+      String title = title(k);
       if (!titles.contains(title)) {
         titles.add(title);
       }
     }
+  }
+
+  /**
+   * Map side: the cells of a row's first {@value #LIMIT} distinct titles pass, the rest of the row is
+   * dropped — the row's answer is among each spill's first ten, since qualifiers sort in answer order.
+   */
+  @Override
+  public CellFold combiner() {
+    return new CellFold() {
+      private final List<String> seen = new ArrayList<>(LIMIT);
+
+      @Override
+      public void cell(CellKey k, Iterator<BytesWritable> values, Output out) throws IOException, InterruptedException {
+        String title = title(k);
+        if (seen.contains(title) || seen.size() < LIMIT) {
+          if (!seen.contains(title)) {
+            seen.add(title);
+          }
+          out.write(k, values.next());
+        }
+      }
+
+      @Override
+      public void endRow(Output out) {
+        seen.clear();
+      }
+    };
+  }
+
+  private static String title(CellKey k) {
+    return new String(k.buffer(), k.qualifierOffset() + 8, k.qualifierLength() - 8, StandardCharsets.UTF_8);
   }
 
   @Override

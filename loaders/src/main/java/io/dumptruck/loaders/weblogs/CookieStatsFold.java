@@ -13,7 +13,8 @@ import org.apache.hadoop.io.BytesWritable;
  * single cell {@code c:} → the most requested path is written, its timestamp = the count (the first
  * path reaching the maximum wins, which is the smallest). Family {@code r} cells pass through: one per
  * request time (of requests in the same millisecond, the smallest path), the newest first; the
- * family's VERSIONS (5) keeps the five most recent.
+ * family's VERSIONS (5) keeps the five most recent. On the map side, counts are summed and each
+ * request time keeps its smallest path already ({@link #combiner}).
  */
 public final class CookieStatsFold implements CellFold {
   private final CellKey top = new CellKey();
@@ -23,23 +24,10 @@ public final class CookieStatsFold implements CellFold {
   @Override
   public void cell(CellKey key, Iterator<BytesWritable> values, Output out) throws IOException, InterruptedException {
     if (key.family() != 0) {
-      // requests of the same time: keep the smallest path, so reloads give the same table
-      BytesWritable smallest = new BytesWritable();
-      smallest.set(values.next());
-      while (values.hasNext()) {
-        BytesWritable v = values.next();
-        if (v.compareTo(smallest) < 0) {
-          smallest.set(v);
-        }
-      }
-      out.write(key, smallest);
+      out.write(key, smallest(values));
       return;
     }
-    long count = 0;
-    while (values.hasNext()) {
-      BytesWritable v = values.next();
-      count += Bytes.toLong(v.getBytes(), 0, Bytes.SIZEOF_LONG);
-    }
+    long count = sum(values);
     if (count > topCount) {
       topCount = count;
       topPath = key.qualifier();
@@ -47,6 +35,42 @@ public final class CookieStatsFold implements CellFold {
     }
   }
 
+  /** Requests of the same time: the smallest path, so reloads give the same table. */
+  private static BytesWritable smallest(Iterator<BytesWritable> values) {
+    BytesWritable smallest = new BytesWritable();
+    smallest.set(values.next());
+    while (values.hasNext()) {
+      BytesWritable v = values.next();
+      if (v.compareTo(smallest) < 0) {
+        smallest.set(v);
+      }
+    }
+    return smallest;
+  }
+
+  private static long sum(Iterator<BytesWritable> values) {
+    long count = 0;
+    while (values.hasNext()) {
+      BytesWritable v = values.next();
+      count += Bytes.toLong(v.getBytes(), 0, Bytes.SIZEOF_LONG);
+    }
+    return count;
+  }
+
+  /** Map side: a path's partial count, and the smallest path of each request time. */
+  @Override
+  public CellFold combiner() {
+    return new CellFold() {
+      @Override
+      public void cell(CellKey key, Iterator<BytesWritable> values, Output out) throws IOException, InterruptedException {
+        if (key.family() != 0) {
+          out.write(key, smallest(values));
+        } else {
+          out.write(key, Bytes.toBytes(sum(values)));
+        }
+      }
+    };
+  }
   @Override
   public void endRow(Output out) throws IOException, InterruptedException {
     if (topPath != null) {

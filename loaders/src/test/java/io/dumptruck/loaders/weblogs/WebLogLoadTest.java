@@ -32,6 +32,7 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,6 +72,9 @@ class WebLogLoadTest {
     assertEquals(9, report.read());
     assertEquals(7, report.loaded());
     assertEquals(2, report.rejected());
+    long combineIn = job.getCounters().findCounter(TaskCounter.COMBINE_INPUT_RECORDS).getValue();
+    long combineOut = job.getCounters().findCounter(TaskCounter.COMBINE_OUTPUT_RECORDS).getValue();
+    assertTrue(combineOut < combineIn, "c1's repeated paths are counted on the map side: " + combineIn + " -> " + combineOut);
 
     TreeSet<String> visits = new TreeSet<>();
     Map<String, Map<String, Long>> counts = new TreeMap<>();
