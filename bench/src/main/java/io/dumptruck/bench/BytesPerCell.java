@@ -35,7 +35,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
@@ -301,18 +300,7 @@ public final class BytesPerCell {
     if (!fs.exists(dir)) {
       return cells;
     }
-    List<HFile.Reader> readers = new ArrayList<>();
-    for (FileStatus f : fs.listStatus(dir)) {
-      if (f.isFile() && !f.getPath().getName().startsWith(".") && !f.getPath().getName().startsWith("_")) {
-        HFile.Reader r = HFile.createReader(fs, f.getPath(), CacheConfig.DISABLED, true, conf);
-        if (r.getEntries() == 0) {
-          r.close();
-        } else {
-          readers.add(r);
-        }
-      }
-    }
-    readers.sort((a, b) -> CellComparator.getInstance().compare(a.getFirstKey().get(), b.getFirstKey().get()));
+    List<HFile.Reader> readers = SortedCells.openByFirstKey(fs, dir, conf);
     for (HFile.Reader r : readers) {
       HFileScanner s = r.getScanner(conf, false, false);
       if (s.seekTo()) {

@@ -66,16 +66,7 @@ final class SortedCells {
         }
         java.nio.file.Path familyDump = tableDump.resolve(family.name());
         Files.createDirectories(familyDump);
-        List<HFile.Reader> readers = new ArrayList<>();
-        for (FileStatus f : fs.listStatus(dir)) {
-          HFile.Reader r = HFile.createReader(fs, f.getPath(), CacheConfig.DISABLED, true, conf);
-          if (r.getEntries() == 0) {
-            r.close();
-          } else {
-            readers.add(r);
-          }
-        }
-        readers.sort((a, b) -> CellComparator.getInstance().compare(a.getFirstKey().get(), b.getFirstKey().get()));
+        List<HFile.Reader> readers = openByFirstKey(fs, dir, conf);
         int region = -1;
         DataOutputStream out = null;
         try {
@@ -178,5 +169,22 @@ final class SortedCells {
     try (var in = fs.open(specFile)) {
       return TableSpecJson.fromJson(new String(in.readAllBytes(), StandardCharsets.UTF_8));
     }
+  }
+
+  /** Readers of the non-empty HFiles in a family directory (hidden names skipped), by first key. */
+  static List<HFile.Reader> openByFirstKey(FileSystem fs, Path dir, Configuration conf) throws IOException {
+    List<HFile.Reader> readers = new ArrayList<>();
+    for (FileStatus f : fs.listStatus(dir)) {
+      if (f.isFile() && !f.getPath().getName().startsWith(".") && !f.getPath().getName().startsWith("_")) {
+        HFile.Reader r = HFile.createReader(fs, f.getPath(), CacheConfig.DISABLED, true, conf);
+        if (r.getEntries() == 0) {
+          r.close();
+        } else {
+          readers.add(r);
+        }
+      }
+    }
+    readers.sort((a, b) -> CellComparator.getInstance().compare(a.getFirstKey().get(), b.getFirstKey().get()));
+    return readers;
   }
 }

@@ -81,7 +81,6 @@ public final class LoadJob {
     return job;
   }
 
-  /** The report of a completed job; enforces {@code maxRejectRatio} on a successful one. */
   /**
    * Refuses an input the user may not read — a file, or a directory to list and the files in it —
    * now rather than in a task. HDFS answers with its own permission check; the local file system
@@ -117,6 +116,7 @@ public final class LoadJob {
     }
   }
 
+  /** The report of a completed job; enforces {@code maxRejectRatio} on a successful one. */
   public static Report finish(Loader loader, Job job, LoadOptions options) throws IOException {
     loader.afterLoad(job);
     Counters c = job.getCounters();
