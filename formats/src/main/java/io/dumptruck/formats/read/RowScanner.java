@@ -12,6 +12,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -23,12 +24,19 @@ import org.apache.hadoop.hbase.util.Bytes;
  * Tables hold Put cells only; any other cell type (a Delete marker from elsewhere) is an error.
  */
 public final class RowScanner implements Closeable {
+  private static final CellComparator CELLS = CellComparator.getInstance();
+  private static final byte PUT = KeyValue.Type.Put.getCode();
+
   private final String table;
   private final CellMergeScanner cells;
   private final ScanSpec scan;
   private final byte[] stop;
-  private final Map<String, Long> oldestAllowed = new HashMap<>();
-  private final Map<String, Integer> familyVersions = new HashMap<>();
+  private final TableSpec spec;
+  /** When the scan started: family TTLs count back from it. */
+  private final long now = System.currentTimeMillis();
+  private final Map<String, FamilyRule> rules = new HashMap<>();
+  /** The rule of the family of the last cell read. */
+  private FamilyRule family;
   private final List<StoredFile> files;
   private final boolean ownsFiles;
   private long rows;
@@ -51,13 +59,7 @@ public final class RowScanner implements Closeable {
     this.ownsFiles = ownsFiles;
     byte[] from = Bytes.compareTo(start, scan.startRow()) >= 0 ? start : scan.startRow();
     this.stop = minStop(stop, scan.stopRow());
-    long now = System.currentTimeMillis();
-    for (FamilySpec f : table.families()) {
-      familyVersions.put(f.name(), f.maxVersions());
-      if (f.hasTtl()) {
-        oldestAllowed.put(f.name(), now - f.ttlSeconds() * 1000L);
-      }
-    }
+    this.spec = table;
     try {
       this.cells = new CellMergeScanner(conf, files, from);
     } catch (IOException | RuntimeException e) {
@@ -109,8 +111,9 @@ public final class RowScanner implements Closeable {
       if (!keep(c)) {
         continue;
       }
-      if (previous != null && CellUtil.matchingColumn(previous, c)) {
-        if (CellComparator.getInstance().compare(previous, c) == 0) {
+      // keep() found the family: previous, when set, is of the same family (see family())
+      if (previous != null && CellUtil.matchingQualifier(previous, c)) {
+        if (CELLS.compare(previous, c) == 0) {
           continue; // the same key in an older file
         }
         versions++;
@@ -118,7 +121,7 @@ public final class RowScanner implements Closeable {
         versions = 1;
       }
       previous = c;
-      if (versions <= maxVersions(c)) {
+      if (versions <= family.maxVersions) {
         if (!currentRowCounted) {
           rows++;
           currentRowCounted = true;
@@ -131,27 +134,68 @@ public final class RowScanner implements Closeable {
     }
   }
 
-  /** HBase serves at most the family's VERSIONS, whatever the scan asks for. */
-  private int maxVersions(Cell c) {
-    Integer family = familyVersions.get(Bytes.toString(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength()));
-    return family == null ? scan.maxVersions() : Math.min(family, scan.maxVersions());
-  }
-
   private boolean keep(Cell c) throws IOException {
-    if (c.getType() != Cell.Type.Put) {
+    if (c.getTypeByte() != PUT) {
       throw new IOException("table " + table + " holds a " + c.getType() + " cell at row "
           + Bytes.toStringBinary(CellUtil.cloneRow(c)) + ": only tables of Put cells (as dumptruck writes them) can be read");
     }
+    FamilyRule f = family(c);
     long ts = c.getTimestamp();
-    if (ts < scan.minTime() || ts >= scan.maxTime()) {
+    return ts >= scan.minTime() && ts < scan.maxTime() && ts >= f.oldestAllowed && f.reads(c);
+  }
+
+  /**
+   * The rule of the cell's family. Cells come grouped by row and then family, so the family of the
+   * cell before almost always serves; when the family changes, the column changes too, so the
+   * version count of the cell before ({@code previous}) no longer applies and is dropped.
+   */
+  private FamilyRule family(Cell c) {
+    if (family != null && CellUtil.matchingFamily(c, family.name)) {
+      return family;
+    }
+    previous = null;
+    byte[] name = CellUtil.cloneFamily(c);
+    family = rules.computeIfAbsent(Bytes.toString(name), n -> new FamilyRule(name, spec, scan, now));
+    return family;
+  }
+
+  /** What the scan keeps of one family, worked out once per family rather than per cell. */
+  private static final class FamilyRule {
+    final byte[] name;
+    /** HBase serves at most the family's VERSIONS, whatever the scan asks for. */
+    final int maxVersions;
+    /** Cells older than the family's TTL allow are expired; Long.MIN_VALUE without TTL. */
+    final long oldestAllowed;
+    final boolean read;
+    /** The only qualifiers read when the scan lists columns of this family; null = every qualifier. */
+    final byte[][] qualifiers;
+
+    FamilyRule(byte[] name, TableSpec table, ScanSpec scan, long now) {
+      this.name = name;
+      String family = Bytes.toString(name);
+      FamilySpec spec = table.families().stream().filter(f -> f.name().equals(family)).findFirst().orElse(null);
+      this.maxVersions = spec == null ? scan.maxVersions() : Math.min(spec.maxVersions(), scan.maxVersions());
+      this.oldestAllowed = spec != null && spec.hasTtl() ? now - spec.ttlSeconds() * 1000L : Long.MIN_VALUE;
+      this.read = scan.columns().isEmpty() || scan.readsFamily(family);
+      List<byte[]> listed = scan.columns().stream().filter(col -> col.family().equals(family)).map(ScanSpec.Column::qualifier).toList();
+      this.qualifiers = listed.isEmpty() ? null : listed.toArray(new byte[0][]);
+    }
+
+    /** True when the scan reads the cell's column (the cell is of this family). */
+    boolean reads(Cell c) {
+      if (!read) {
+        return false;
+      }
+      if (qualifiers == null) {
+        return true;
+      }
+      for (byte[] q : qualifiers) {
+        if (CellUtil.matchingQualifier(c, q)) {
+          return true;
+        }
+      }
       return false;
     }
-    String family = Bytes.toString(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
-    Long oldest = oldestAllowed.get(family);
-    if (oldest != null && ts < oldest) {
-      return false;
-    }
-    return scan.columns().isEmpty() || scan.readsColumn(family, CellUtil.cloneQualifier(c));
   }
 
   /** Cells read from the files so far, kept or not. */

@@ -117,7 +117,12 @@ public final class StoredFile implements Closeable {
     return bloom == null || bloom.contains(row, 0, row.length, null);
   }
 
-  /** A fresh scanner over the file (positional reads, no block cache). */
+  /**
+   * A fresh scanner over the file (positional reads, no block cache). The reader is opened with
+   * {@link CacheConfig#DISABLED}, whose blocks come from the plain heap allocator, never pooled nor
+   * reused: the cells a scanner hands out stay valid after it moves on or closes ({@link
+   * CellMergeScanner} relies on this to hand them out uncopied).
+   */
   public HFileScanner scanner(Configuration conf) {
     return reader.getScanner(conf, false, true);
   }
