@@ -47,13 +47,15 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * A whole-table scan, three ways, over the same files: the {@code visits} cells of 100,000 generated
+ * A whole-table scan, five ways, over the same files: the {@code visits} cells of 100,000 generated
  * web-log lines (about 600,000 cells, 4 regions, one HFile each, FAST_DIFF, codec as the parameter),
  * written by dumptruck's writer and read
  * <ul>
  *   <li>{@code bareHFileScanner} — HBase's HFile reader and scanner, file after file, each cell handed
- *       over as is (no merging, no versions, no Result); positional reads and no block cache, as
- *       dumptruck's reader;</li>
+ *       over as is (no merging, no versions, no Result); no block cache and seek + sequential reads, as
+ *       dumptruck's scans read;</li>
+ *   <li>{@code bareHFileScannerPread} — the same with positional reads (HBase's choice for gets and
+ *       short scans; on a local file system every block read reopens the file and its checksum file);</li>
  *   <li>{@code bareScannerRows} — the same, with each row's cells handed over as one {@link Result}
  *       (what any row reader must add; one file per region, so nothing to merge);</li>
  *   <li>{@code tableReaderScan} — {@link TableReader#scan} / {@link RowScanner}: rows as Results;</li>
@@ -95,6 +97,7 @@ public class ScanBench {
     tmp = Files.createTempDirectory("bench-scan");
     table = BenchTables.write(conf, new Path(tmp.resolve("visits").toString()), spec, kvs);
     check(bareHFileScanner(null), "bare scanner");
+    check(bareHFileScannerPread(null), "bare scanner, positional reads");
     check(bareScannerRows(null), "bare scanner with rows");
     check(tableReaderScan(null), "TableReader");
     check(inputFormat(null), "HFileTableInputFormat");
@@ -113,6 +116,15 @@ public class ScanBench {
 
   @Benchmark
   public long bareHFileScanner(Blackhole bh) throws IOException {
+    return bareCells(bh, false);
+  }
+
+  @Benchmark
+  public long bareHFileScannerPread(Blackhole bh) throws IOException {
+    return bareCells(bh, true);
+  }
+
+  private long bareCells(Blackhole bh, boolean pread) throws IOException {
     FileSystem fs = table.getFileSystem(conf);
     FileStatus[] files = fs.listStatus(new Path(table, "p"));
     Arrays.sort(files, Comparator.comparing(FileStatus::getPath));
@@ -120,7 +132,7 @@ public class ScanBench {
     for (FileStatus f : files) {
       HFile.Reader reader = HFile.createReader(fs, f.getPath(), CacheConfig.DISABLED, true, conf);
       try {
-        HFileScanner s = reader.getScanner(conf, false, true);
+        HFileScanner s = reader.getScanner(conf, false, pread);
         if (s.seekTo()) {
           do {
             Cell c = s.getCell();
@@ -147,7 +159,7 @@ public class ScanBench {
     for (FileStatus f : files) {
       HFile.Reader reader = HFile.createReader(fs, f.getPath(), CacheConfig.DISABLED, true, conf);
       try {
-        HFileScanner s = reader.getScanner(conf, false, true);
+        HFileScanner s = reader.getScanner(conf, false, false);
         List<Cell> row = new ArrayList<>();
         if (s.seekTo()) {
           do {

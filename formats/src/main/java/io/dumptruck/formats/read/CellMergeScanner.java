@@ -51,15 +51,18 @@ final class CellMergeScanner implements Closeable {
   /** The file holding the smallest cell, or null at the end. */
   private Cursor current;
 
-  /** Positions every file at the first cell of {@code startRow} or after (empty = the beginning). */
-  CellMergeScanner(Configuration conf, List<StoredFile> files, byte[] startRow) throws IOException {
+  /**
+   * Positions every file at the first cell of {@code startRow} or after (empty = the beginning);
+   * {@code pread}: positional reads (see {@link StoredFile#scanner(Configuration, boolean)}).
+   */
+  CellMergeScanner(Configuration conf, List<StoredFile> files, byte[] startRow, boolean pread) throws IOException {
     this.files = files;
     Cell first = startRow.length == 0 ? null : PrivateCellUtil.createFirstOnRow(startRow);
     for (int i = 0; i < files.size(); i++) {
       StoredFile f = files.get(i);
       HFileScanner s = null;
       try {
-        s = f.scanner(conf);
+        s = f.scanner(conf, pread);
         Cursor cursor = new Cursor(s, i);
         if (seek(s, first)) {
           cursor.cell = s.getCell();

@@ -41,15 +41,17 @@ public final class RowScanner implements Closeable {
   private final boolean ownsFiles;
   private long rows;
   private long cellsRead;
-  /** The row being read, kept across calls while a wide row comes out in batches. */
-  private byte[] currentRow;
+  /** The first cell of the row being read, kept across calls while a wide row comes out in batches. */
+  private Cell currentRow;
   private boolean currentRowCounted;
   private Cell previous;
   private int versions;
 
   /**
    * Scans {@code [start, stop)} ∩ the scan's own range over {@code files} (oldest first); closes them
-   * at the end — or right away if this constructor fails — when {@code ownsFiles}.
+   * at the end — or right away if this constructor fails — when {@code ownsFiles}. Files it owns are
+   * read with seek and sequential reads on their streams, which no one else uses (cheapest block
+   * after block); files it borrows (a reader's cache of open files, for gets) with positional reads.
    */
   public RowScanner(Configuration conf, TableSpec table, List<StoredFile> files, ScanSpec scan, byte[] start,
       byte[] stop, boolean ownsFiles) throws IOException {
@@ -61,7 +63,7 @@ public final class RowScanner implements Closeable {
     this.stop = minStop(stop, scan.stopRow());
     this.spec = table;
     try {
-      this.cells = new CellMergeScanner(conf, files, from);
+      this.cells = new CellMergeScanner(conf, files, from, !ownsFiles);
     } catch (IOException | RuntimeException e) {
       if (ownsFiles) {
         try {
@@ -89,7 +91,7 @@ public final class RowScanner implements Closeable {
     List<Cell> out = new ArrayList<>();
     while (true) {
       Cell c = cells.peek();
-      boolean newRow = c == null || currentRow == null || !CellUtil.matchingRows(c, currentRow);
+      boolean newRow = c == null || currentRow == null || !CellBytes.sameRow(c, currentRow);
       if (newRow && !out.isEmpty()) {
         return Result.create(out);
       }
@@ -101,7 +103,7 @@ public final class RowScanner implements Closeable {
             && Bytes.compareTo(c.getRowArray(), c.getRowOffset(), c.getRowLength(), stop, 0, stop.length) >= 0)) {
           return null;
         }
-        currentRow = CellUtil.cloneRow(c);
+        currentRow = c;
         currentRowCounted = false;
         previous = null;
         versions = 0;
@@ -112,7 +114,7 @@ public final class RowScanner implements Closeable {
         continue;
       }
       // keep() found the family: previous, when set, is of the same family (see family())
-      if (previous != null && CellUtil.matchingQualifier(previous, c)) {
+      if (previous != null && CellBytes.sameQualifier(previous, c)) {
         if (CELLS.compare(previous, c) == 0) {
           continue; // the same key in an older file
         }
@@ -150,7 +152,7 @@ public final class RowScanner implements Closeable {
    * version count of the cell before ({@code previous}) no longer applies and is dropped.
    */
   private FamilyRule family(Cell c) {
-    if (family != null && CellUtil.matchingFamily(c, family.name)) {
+    if (family != null && CellBytes.sameFamily(c, family.name)) {
       return family;
     }
     previous = null;
@@ -190,7 +192,7 @@ public final class RowScanner implements Closeable {
         return true;
       }
       for (byte[] q : qualifiers) {
-        if (CellUtil.matchingQualifier(c, q)) {
+        if (CellBytes.sameQualifier(c, q)) {
           return true;
         }
       }

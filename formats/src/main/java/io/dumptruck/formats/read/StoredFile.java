@@ -124,7 +124,17 @@ public final class StoredFile implements Closeable {
    * CellMergeScanner} relies on this to hand them out uncopied).
    */
   public HFileScanner scanner(Configuration conf) {
-    return reader.getScanner(conf, false, true);
+    return scanner(conf, true);
+  }
+
+  /**
+   * A fresh scanner over the file, no block cache: positional reads ({@code pread}), which share the
+   * file's stream with any other scanner, or seek and sequential reads on the file's one stream, far
+   * cheaper when reading block after block (a positional read on a checksummed local file system
+   * opens the file and its checksum file again for every block).
+   */
+  public HFileScanner scanner(Configuration conf, boolean pread) {
+    return reader.getScanner(conf, false, pread);
   }
 
   @Override
