@@ -30,9 +30,18 @@ final class CellBytes {
 
   static boolean sameFamily(Cell c, byte[] family) {
     if (onHeap(c)) {
+      if (c.getFamilyLength() != family.length) {
+        return false;
+      }
+      // family names are a few bytes: a plain loop beats the vectorized call
+      byte[] a = c.getFamilyArray();
       int off = c.getFamilyOffset();
-      return c.getFamilyLength() == family.length
-          && Arrays.equals(c.getFamilyArray(), off, off + family.length, family, 0, family.length);
+      for (int i = 0; i < family.length; i++) {
+        if (a[off + i] != family[i]) {
+          return false;
+        }
+      }
+      return true;
     }
     return CellUtil.matchingFamily(c, family);
   }

@@ -45,6 +45,8 @@ public final class RowScanner implements Closeable {
   private Cell currentRow;
   private boolean currentRowCounted;
   private Cell previous;
+  /** The cells of the Result being gathered (reused from one Result to the next). */
+  private final List<Cell> out = new ArrayList<>();
   private int versions;
 
   /**
@@ -88,12 +90,13 @@ public final class RowScanner implements Closeable {
 
   /** The next row (or the next batch of a wide row), or null when range, data or row limit are exhausted. */
   public Result next() throws IOException {
-    List<Cell> out = new ArrayList<>();
+    List<Cell> out = this.out;
+    out.clear();
     while (true) {
       Cell c = cells.peek();
       boolean newRow = c == null || currentRow == null || !CellBytes.sameRow(c, currentRow);
       if (newRow && !out.isEmpty()) {
-        return Result.create(out);
+        return result(out);
       }
       if (c == null) {
         return null;
@@ -130,10 +133,17 @@ public final class RowScanner implements Closeable {
         }
         out.add(c);
         if (scan.batch() > 0 && out.size() >= scan.batch()) {
-          return Result.create(out);
+          return result(out);
         }
       }
     }
+  }
+
+  /** The Result of the cells gathered; the list is reused for the next one. */
+  private static Result result(List<Cell> cells) {
+    Result r = Result.create(cells.toArray(new Cell[0]));
+    cells.clear();
+    return r;
   }
 
   private boolean keep(Cell c) throws IOException {
