@@ -226,4 +226,77 @@ public class ScanBench {
     }
     return n;
   }
+
+  /**
+   * The same contenders interleaved, for a shared, noisy machine: each round runs every contender once
+   * (in a rotating order) and the ratios are taken within the round, so a burst of load hits both
+   * sides of a ratio alike. Prints, per codec, min / median / max over the rounds of each ratio.
+   * Arguments: rounds (default 40), warm-up rounds (default 15), codecs (default GZ,NONE).
+   */
+  public static void main(String[] args) throws Exception {
+    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 40;
+    int warmup = args.length > 1 ? Integer.parseInt(args[1]) : 15;
+    String[] codecs = (args.length > 2 ? args[2] : "GZ,NONE").split(",");
+    String[] names = {"bareHFileScanner", "bareHFileScannerPread", "bareScannerRows", "tableReaderScan", "inputFormat"};
+    for (String codec : codecs) {
+      ScanBench b = new ScanBench();
+      b.codec = codec;
+      b.setUp();
+      try {
+        List<java.util.function.LongSupplier> ops = List.of(
+            () -> unchecked(() -> b.bareHFileScanner(null)), () -> unchecked(() -> b.bareHFileScannerPread(null)),
+            () -> unchecked(() -> b.bareScannerRows(null)), () -> unchecked(() -> b.tableReaderScan(null)),
+            () -> unchecked(() -> b.inputFormat(null)));
+        double[][] ms = new double[names.length][rounds];
+        for (int r = -warmup; r < rounds; r++) {
+          for (int k = 0; k < names.length; k++) {
+            int i = Math.floorMod(k + r, names.length);
+            long t0 = System.nanoTime();
+            b.check(ops.get(i).getAsLong(), names[i]);
+            if (r >= 0) {
+              ms[i][r] = (System.nanoTime() - t0) / 1e6;
+            }
+          }
+        }
+        System.out.printf("codec %s, %d rounds after %d warm-up rounds, %d cells per scan%n", codec, rounds, warmup, b.cells);
+        for (int i = 0; i < names.length; i++) {
+          System.out.printf("  %-22s ms per scan   %s%n", names[i], spread(ms[i]));
+        }
+        for (int base : new int[] {0, 1, 2}) {
+          double[] ratio = new double[rounds];
+          for (int r = 0; r < rounds; r++) {
+            ratio[r] = ms[base][r] / ms[4][r];
+          }
+          System.out.printf("  inputFormat throughput / %-22s %s%n", names[base], spread(ratio));
+        }
+        double[] reader = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+          reader[r] = ms[0][r] / ms[3][r];
+        }
+        System.out.printf("  tableReaderScan throughput / %-18s %s%n", names[0], spread(reader));
+      } finally {
+        b.tearDown();
+      }
+    }
+  }
+
+  private interface IoLong {
+    long get() throws Exception;
+  }
+
+  private static long unchecked(IoLong op) {
+    try {
+      return op.get();
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** min / median / max. */
+  private static String spread(double[] v) {
+    double[] s = v.clone();
+    Arrays.sort(s);
+    double median = s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    return String.format("%.2f / %.2f / %.2f", s[0], median, s[s.length - 1]);
+  }
 }
