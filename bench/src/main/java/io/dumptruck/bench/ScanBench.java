@@ -47,13 +47,15 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * A whole-table scan, three ways, over the same files: the {@code visits} cells of 100,000 generated
+ * A whole-table scan, five ways, over the same files: the {@code visits} cells of 100,000 generated
  * web-log lines (about 600,000 cells, 4 regions, one HFile each, FAST_DIFF, codec as the parameter),
  * written by dumptruck's writer and read
  * <ul>
  *   <li>{@code bareHFileScanner} — HBase's HFile reader and scanner, file after file, each cell handed
- *       over as is (no merging, no versions, no Result); positional reads and no block cache, as
- *       dumptruck's reader;</li>
+ *       over as is (no merging, no versions, no Result); no block cache and seek + sequential reads, as
+ *       dumptruck's scans read;</li>
+ *   <li>{@code bareHFileScannerPread} — the same with positional reads (HBase's choice for gets and
+ *       short scans; on a local file system every block read reopens the file and its checksum file);</li>
  *   <li>{@code bareScannerRows} — the same, with each row's cells handed over as one {@link Result}
  *       (what any row reader must add; one file per region, so nothing to merge);</li>
  *   <li>{@code tableReaderScan} — {@link TableReader#scan} / {@link RowScanner}: rows as Results;</li>
@@ -95,6 +97,7 @@ public class ScanBench {
     tmp = Files.createTempDirectory("bench-scan");
     table = BenchTables.write(conf, new Path(tmp.resolve("visits").toString()), spec, kvs);
     check(bareHFileScanner(null), "bare scanner");
+    check(bareHFileScannerPread(null), "bare scanner, positional reads");
     check(bareScannerRows(null), "bare scanner with rows");
     check(tableReaderScan(null), "TableReader");
     check(inputFormat(null), "HFileTableInputFormat");
@@ -113,6 +116,15 @@ public class ScanBench {
 
   @Benchmark
   public long bareHFileScanner(Blackhole bh) throws IOException {
+    return bareCells(bh, false);
+  }
+
+  @Benchmark
+  public long bareHFileScannerPread(Blackhole bh) throws IOException {
+    return bareCells(bh, true);
+  }
+
+  private long bareCells(Blackhole bh, boolean pread) throws IOException {
     FileSystem fs = table.getFileSystem(conf);
     FileStatus[] files = fs.listStatus(new Path(table, "p"));
     Arrays.sort(files, Comparator.comparing(FileStatus::getPath));
@@ -120,7 +132,7 @@ public class ScanBench {
     for (FileStatus f : files) {
       HFile.Reader reader = HFile.createReader(fs, f.getPath(), CacheConfig.DISABLED, true, conf);
       try {
-        HFileScanner s = reader.getScanner(conf, false, true);
+        HFileScanner s = reader.getScanner(conf, false, pread);
         if (s.seekTo()) {
           do {
             Cell c = s.getCell();
@@ -147,7 +159,7 @@ public class ScanBench {
     for (FileStatus f : files) {
       HFile.Reader reader = HFile.createReader(fs, f.getPath(), CacheConfig.DISABLED, true, conf);
       try {
-        HFileScanner s = reader.getScanner(conf, false, true);
+        HFileScanner s = reader.getScanner(conf, false, false);
         List<Cell> row = new ArrayList<>();
         if (s.seekTo()) {
           do {
@@ -213,5 +225,78 @@ public class ScanBench {
       }
     }
     return n;
+  }
+
+  /**
+   * The same contenders interleaved, for a shared, noisy machine: each round runs every contender once
+   * (in a rotating order) and the ratios are taken within the round, so a burst of load hits both
+   * sides of a ratio alike. Prints, per codec, min / median / max over the rounds of each ratio.
+   * Arguments: rounds (default 40), warm-up rounds (default 15), codecs (default GZ,NONE).
+   */
+  public static void main(String[] args) throws Exception {
+    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 40;
+    int warmup = args.length > 1 ? Integer.parseInt(args[1]) : 15;
+    String[] codecs = (args.length > 2 ? args[2] : "GZ,NONE").split(",");
+    String[] names = {"bareHFileScanner", "bareHFileScannerPread", "bareScannerRows", "tableReaderScan", "inputFormat"};
+    for (String codec : codecs) {
+      ScanBench b = new ScanBench();
+      b.codec = codec;
+      b.setUp();
+      try {
+        List<java.util.function.LongSupplier> ops = List.of(
+            () -> unchecked(() -> b.bareHFileScanner(null)), () -> unchecked(() -> b.bareHFileScannerPread(null)),
+            () -> unchecked(() -> b.bareScannerRows(null)), () -> unchecked(() -> b.tableReaderScan(null)),
+            () -> unchecked(() -> b.inputFormat(null)));
+        double[][] ms = new double[names.length][rounds];
+        for (int r = -warmup; r < rounds; r++) {
+          for (int k = 0; k < names.length; k++) {
+            int i = Math.floorMod(k + r, names.length);
+            long t0 = System.nanoTime();
+            b.check(ops.get(i).getAsLong(), names[i]);
+            if (r >= 0) {
+              ms[i][r] = (System.nanoTime() - t0) / 1e6;
+            }
+          }
+        }
+        System.out.printf("codec %s, %d rounds after %d warm-up rounds, %d cells per scan%n", codec, rounds, warmup, b.cells);
+        for (int i = 0; i < names.length; i++) {
+          System.out.printf("  %-22s ms per scan   %s%n", names[i], spread(ms[i]));
+        }
+        for (int base : new int[] {0, 1, 2}) {
+          double[] ratio = new double[rounds];
+          for (int r = 0; r < rounds; r++) {
+            ratio[r] = ms[base][r] / ms[4][r];
+          }
+          System.out.printf("  inputFormat throughput / %-22s %s%n", names[base], spread(ratio));
+        }
+        double[] reader = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+          reader[r] = ms[0][r] / ms[3][r];
+        }
+        System.out.printf("  tableReaderScan throughput / %-18s %s%n", names[0], spread(reader));
+      } finally {
+        b.tearDown();
+      }
+    }
+  }
+
+  private interface IoLong {
+    long get() throws Exception;
+  }
+
+  private static long unchecked(IoLong op) {
+    try {
+      return op.get();
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** min / median / max. */
+  private static String spread(double[] v) {
+    double[] s = v.clone();
+    Arrays.sort(s);
+    double median = s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    return String.format("%.2f / %.2f / %.2f", s[0], median, s[s.length - 1]);
   }
 }

@@ -2,13 +2,13 @@ package io.dumptruck.formats.read;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.HConstants;
-import org.apache.hadoop.hbase.KeyValueUtil;
 import org.apache.hadoop.hbase.PrivateCellUtil;
 import org.apache.hadoop.hbase.io.hfile.HFileScanner;
 
@@ -16,6 +16,15 @@ import org.apache.hadoop.hbase.io.hfile.HFileScanner;
  * Merges the cells of several HFiles (any families) into HBase's cell order: row, family, qualifier,
  * timestamp descending. Cells with the same whole key in several files come newest file first (the
  * later one in the list). Each file is positioned with one seek through its block index.
+ * <p>
+ * As HBase's {@code KeyValueHeap}, the file holding the next cell is kept out of the heap: while it
+ * keeps holding the smallest cell, a step costs one comparison with the heap's top and no heap
+ * operation; with a single file (one file per region and family, as a load writes them) a step costs
+ * no comparison at all.
+ * <p>
+ * Cells are handed out as the file scanners make them, without a copy: {@link StoredFile} reads with
+ * no block cache, so every block is a fresh heap buffer that is never pooled nor reused, and a cell
+ * stays valid after its scanner has moved on or closed.
  */
 final class CellMergeScanner implements Closeable {
   private static final class Cursor {
@@ -29,25 +38,35 @@ final class CellMergeScanner implements Closeable {
     }
   }
 
-  private final PriorityQueue<Cursor> heap = new PriorityQueue<>((a, b) -> {
-    int c = CellComparator.getInstance().compare(a.cell, b.cell);
+  private static final CellComparator CELLS = CellComparator.getInstance();
+  /** Cell order; the same key in several files: the newest file (highest order) first. */
+  private static final Comparator<Cursor> ORDER = (a, b) -> {
+    int c = CELLS.compare(a.cell, b.cell);
     return c != 0 ? c : Integer.compare(b.order, a.order);
-  });
-  private final List<StoredFile> files;
+  };
 
-  /** Positions every file at the first cell of {@code startRow} or after (empty = the beginning). */
-  CellMergeScanner(Configuration conf, List<StoredFile> files, byte[] startRow) throws IOException {
+  /** The files after the current one, each positioned on its next cell. */
+  private final PriorityQueue<Cursor> others = new PriorityQueue<>(ORDER);
+  private final List<StoredFile> files;
+  /** The file holding the smallest cell, or null at the end. */
+  private Cursor current;
+
+  /**
+   * Positions every file at the first cell of {@code startRow} or after (empty = the beginning);
+   * {@code pread}: positional reads (see {@link StoredFile#scanner(Configuration, boolean)}).
+   */
+  CellMergeScanner(Configuration conf, List<StoredFile> files, byte[] startRow, boolean pread) throws IOException {
     this.files = files;
     Cell first = startRow.length == 0 ? null : PrivateCellUtil.createFirstOnRow(startRow);
     for (int i = 0; i < files.size(); i++) {
       StoredFile f = files.get(i);
       HFileScanner s = null;
       try {
-        s = f.scanner(conf);
+        s = f.scanner(conf, pread);
         Cursor cursor = new Cursor(s, i);
         if (seek(s, first)) {
-          cursor.cell = KeyValueUtil.copyToNewKeyValue(s.getCell());
-          heap.add(cursor);
+          cursor.cell = s.getCell();
+          others.add(cursor);
         } else {
           s.close();
         }
@@ -59,6 +78,7 @@ final class CellMergeScanner implements Closeable {
         throw new IOException("cannot read HFile " + f.path() + ": " + StoredFile.rootMessage(e), e);
       }
     }
+    current = others.poll();
   }
 
   private static boolean seek(HFileScanner s, Cell first) throws IOException {
@@ -80,36 +100,48 @@ final class CellMergeScanner implements Closeable {
 
   /** The next cell without consuming it, or null at the end. */
   Cell peek() {
-    Cursor c = heap.peek();
-    return c == null ? null : c.cell;
+    return current == null ? null : current.cell;
   }
 
   /** Consumes and returns the next cell, or null at the end. */
   Cell next() throws IOException {
-    Cursor c = heap.poll();
+    Cursor c = current;
     if (c == null) {
       return null;
     }
     Cell out = c.cell;
     try {
       if (c.scanner.next()) {
-        c.cell = KeyValueUtil.copyToNewKeyValue(c.scanner.getCell());
-        heap.add(c);
+        c.cell = c.scanner.getCell();
       } else {
         c.scanner.close();
+        c = null;
       }
     } catch (IOException | RuntimeException e) {
       c.scanner.close();
+      current = others.poll();
       throw new IOException("cannot read HFile " + files.get(c.order).path() + ": " + StoredFile.rootMessage(e), e);
+    }
+    Cursor top = others.peek();
+    if (c == null) {
+      current = others.poll();
+    } else if (top != null && ORDER.compare(c, top) > 0) {
+      others.poll();
+      others.add(c);
+      current = top;
     }
     return out;
   }
 
   @Override
   public void close() {
-    for (Cursor c : heap) {
+    if (current != null) {
+      current.scanner.close();
+      current = null;
+    }
+    for (Cursor c : others) {
       c.scanner.close();
     }
-    heap.clear();
+    others.clear();
   }
 }

@@ -12,6 +12,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -23,25 +24,36 @@ import org.apache.hadoop.hbase.util.Bytes;
  * Tables hold Put cells only; any other cell type (a Delete marker from elsewhere) is an error.
  */
 public final class RowScanner implements Closeable {
+  private static final CellComparator CELLS = CellComparator.getInstance();
+  private static final byte PUT = KeyValue.Type.Put.getCode();
+
   private final String table;
   private final CellMergeScanner cells;
   private final ScanSpec scan;
   private final byte[] stop;
-  private final Map<String, Long> oldestAllowed = new HashMap<>();
-  private final Map<String, Integer> familyVersions = new HashMap<>();
+  private final TableSpec spec;
+  /** When the scan started: family TTLs count back from it. */
+  private final long now = System.currentTimeMillis();
+  private final Map<String, FamilyRule> rules = new HashMap<>();
+  /** The rule of the family of the last cell read. */
+  private FamilyRule family;
   private final List<StoredFile> files;
   private final boolean ownsFiles;
   private long rows;
   private long cellsRead;
-  /** The row being read, kept across calls while a wide row comes out in batches. */
-  private byte[] currentRow;
+  /** The first cell of the row being read, kept across calls while a wide row comes out in batches. */
+  private Cell currentRow;
   private boolean currentRowCounted;
   private Cell previous;
+  /** The cells of the Result being gathered (reused from one Result to the next). */
+  private final List<Cell> out = new ArrayList<>();
   private int versions;
 
   /**
    * Scans {@code [start, stop)} ∩ the scan's own range over {@code files} (oldest first); closes them
-   * at the end — or right away if this constructor fails — when {@code ownsFiles}.
+   * at the end — or right away if this constructor fails — when {@code ownsFiles}. Files it owns are
+   * read with seek and sequential reads on their streams, which no one else uses (cheapest block
+   * after block); files it borrows (a reader's cache of open files, for gets) with positional reads.
    */
   public RowScanner(Configuration conf, TableSpec table, List<StoredFile> files, ScanSpec scan, byte[] start,
       byte[] stop, boolean ownsFiles) throws IOException {
@@ -51,15 +63,9 @@ public final class RowScanner implements Closeable {
     this.ownsFiles = ownsFiles;
     byte[] from = Bytes.compareTo(start, scan.startRow()) >= 0 ? start : scan.startRow();
     this.stop = minStop(stop, scan.stopRow());
-    long now = System.currentTimeMillis();
-    for (FamilySpec f : table.families()) {
-      familyVersions.put(f.name(), f.maxVersions());
-      if (f.hasTtl()) {
-        oldestAllowed.put(f.name(), now - f.ttlSeconds() * 1000L);
-      }
-    }
+    this.spec = table;
     try {
-      this.cells = new CellMergeScanner(conf, files, from);
+      this.cells = new CellMergeScanner(conf, files, from, !ownsFiles);
     } catch (IOException | RuntimeException e) {
       if (ownsFiles) {
         try {
@@ -84,12 +90,13 @@ public final class RowScanner implements Closeable {
 
   /** The next row (or the next batch of a wide row), or null when range, data or row limit are exhausted. */
   public Result next() throws IOException {
-    List<Cell> out = new ArrayList<>();
+    List<Cell> out = this.out;
+    out.clear();
     while (true) {
       Cell c = cells.peek();
-      boolean newRow = c == null || currentRow == null || !CellUtil.matchingRows(c, currentRow);
+      boolean newRow = c == null || currentRow == null || !CellBytes.sameRow(c, currentRow);
       if (newRow && !out.isEmpty()) {
-        return Result.create(out);
+        return result(out);
       }
       if (c == null) {
         return null;
@@ -99,7 +106,7 @@ public final class RowScanner implements Closeable {
             && Bytes.compareTo(c.getRowArray(), c.getRowOffset(), c.getRowLength(), stop, 0, stop.length) >= 0)) {
           return null;
         }
-        currentRow = CellUtil.cloneRow(c);
+        currentRow = c;
         currentRowCounted = false;
         previous = null;
         versions = 0;
@@ -109,8 +116,9 @@ public final class RowScanner implements Closeable {
       if (!keep(c)) {
         continue;
       }
-      if (previous != null && CellUtil.matchingColumn(previous, c)) {
-        if (CellComparator.getInstance().compare(previous, c) == 0) {
+      // keep() found the family: previous, when set, is of the same family (see family())
+      if (previous != null && CellBytes.sameQualifier(previous, c)) {
+        if (CELLS.compare(previous, c) == 0) {
           continue; // the same key in an older file
         }
         versions++;
@@ -118,40 +126,88 @@ public final class RowScanner implements Closeable {
         versions = 1;
       }
       previous = c;
-      if (versions <= maxVersions(c)) {
+      if (versions <= family.maxVersions) {
         if (!currentRowCounted) {
           rows++;
           currentRowCounted = true;
         }
         out.add(c);
         if (scan.batch() > 0 && out.size() >= scan.batch()) {
-          return Result.create(out);
+          return result(out);
         }
       }
     }
   }
 
-  /** HBase serves at most the family's VERSIONS, whatever the scan asks for. */
-  private int maxVersions(Cell c) {
-    Integer family = familyVersions.get(Bytes.toString(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength()));
-    return family == null ? scan.maxVersions() : Math.min(family, scan.maxVersions());
+  /** The Result of the cells gathered; the list is reused for the next one. */
+  private static Result result(List<Cell> cells) {
+    Result r = Result.create(cells.toArray(new Cell[0]));
+    cells.clear();
+    return r;
   }
 
   private boolean keep(Cell c) throws IOException {
-    if (c.getType() != Cell.Type.Put) {
+    if (c.getTypeByte() != PUT) {
       throw new IOException("table " + table + " holds a " + c.getType() + " cell at row "
           + Bytes.toStringBinary(CellUtil.cloneRow(c)) + ": only tables of Put cells (as dumptruck writes them) can be read");
     }
+    FamilyRule f = family(c);
     long ts = c.getTimestamp();
-    if (ts < scan.minTime() || ts >= scan.maxTime()) {
+    return ts >= scan.minTime() && ts < scan.maxTime() && ts >= f.oldestAllowed && f.reads(c);
+  }
+
+  /**
+   * The rule of the cell's family. Cells come grouped by row and then family, so the family of the
+   * cell before almost always serves; when the family changes, the column changes too, so the
+   * version count of the cell before ({@code previous}) no longer applies and is dropped.
+   */
+  private FamilyRule family(Cell c) {
+    if (family != null && CellBytes.sameFamily(c, family.name)) {
+      return family;
+    }
+    previous = null;
+    byte[] name = CellUtil.cloneFamily(c);
+    family = rules.computeIfAbsent(Bytes.toString(name), n -> new FamilyRule(name, spec, scan, now));
+    return family;
+  }
+
+  /** What the scan keeps of one family, worked out once per family rather than per cell. */
+  private static final class FamilyRule {
+    final byte[] name;
+    /** HBase serves at most the family's VERSIONS, whatever the scan asks for. */
+    final int maxVersions;
+    /** Cells older than the family's TTL allow are expired; Long.MIN_VALUE without TTL. */
+    final long oldestAllowed;
+    final boolean read;
+    /** The only qualifiers read when the scan lists columns of this family; null = every qualifier. */
+    final byte[][] qualifiers;
+
+    FamilyRule(byte[] name, TableSpec table, ScanSpec scan, long now) {
+      this.name = name;
+      String family = Bytes.toString(name);
+      FamilySpec spec = table.families().stream().filter(f -> f.name().equals(family)).findFirst().orElse(null);
+      this.maxVersions = spec == null ? scan.maxVersions() : Math.min(spec.maxVersions(), scan.maxVersions());
+      this.oldestAllowed = spec != null && spec.hasTtl() ? now - spec.ttlSeconds() * 1000L : Long.MIN_VALUE;
+      this.read = scan.columns().isEmpty() || scan.readsFamily(family);
+      List<byte[]> listed = scan.columns().stream().filter(col -> col.family().equals(family)).map(ScanSpec.Column::qualifier).toList();
+      this.qualifiers = listed.isEmpty() ? null : listed.toArray(new byte[0][]);
+    }
+
+    /** True when the scan reads the cell's column (the cell is of this family). */
+    boolean reads(Cell c) {
+      if (!read) {
+        return false;
+      }
+      if (qualifiers == null) {
+        return true;
+      }
+      for (byte[] q : qualifiers) {
+        if (CellBytes.sameQualifier(c, q)) {
+          return true;
+        }
+      }
       return false;
     }
-    String family = Bytes.toString(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
-    Long oldest = oldestAllowed.get(family);
-    if (oldest != null && ts < oldest) {
-      return false;
-    }
-    return scan.columns().isEmpty() || scan.readsColumn(family, CellUtil.cloneQualifier(c));
   }
 
   /** Cells read from the files so far, kept or not. */

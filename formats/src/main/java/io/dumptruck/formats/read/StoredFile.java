@@ -117,9 +117,24 @@ public final class StoredFile implements Closeable {
     return bloom == null || bloom.contains(row, 0, row.length, null);
   }
 
-  /** A fresh scanner over the file (positional reads, no block cache). */
+  /**
+   * A fresh scanner over the file (positional reads, no block cache). The reader is opened with
+   * {@link CacheConfig#DISABLED}, whose blocks come from the plain heap allocator, never pooled nor
+   * reused: the cells a scanner hands out stay valid after it moves on or closes ({@link
+   * CellMergeScanner} relies on this to hand them out uncopied).
+   */
   public HFileScanner scanner(Configuration conf) {
-    return reader.getScanner(conf, false, true);
+    return scanner(conf, true);
+  }
+
+  /**
+   * A fresh scanner over the file, no block cache: positional reads ({@code pread}), which share the
+   * file's stream with any other scanner, or seek and sequential reads on the file's one stream, far
+   * cheaper when reading block after block (a positional read on a checksummed local file system
+   * opens the file and its checksum file again for every block).
+   */
+  public HFileScanner scanner(Configuration conf, boolean pread) {
+    return reader.getScanner(conf, false, pread);
   }
 
   @Override
