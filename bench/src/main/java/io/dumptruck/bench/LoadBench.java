@@ -238,6 +238,8 @@ public final class LoadBench {
       out.add(new Contender("dumptruck-visits", "dumptruck-visits", logs, logBytes, visits, Map.of("splits", splits)));
       out.add(new Contender("importtsv-visits", "importtsv-visits", WebLogInput.tsv(input),
           Long.parseLong(facts.get("tsv_bytes")), visitsAtRoot, Map.of()));
+      out.add(new Contender("importtsv-visits-tuned", "importtsv-visits-tuned", WebLogInput.tsv(input),
+          Long.parseLong(facts.get("tsv_bytes")), visitsAtRoot, Map.of()));
       out.add(new Contender("textbook-visits", "textbook-visits", logs, logBytes, visitsAtRoot, Map.of()));
       out.add(new Contender("floor-weblogs", "floor", null, treeBytes(allDump), all, Map.of("dump", allDump.toString())));
       out.add(new Contender("floor-visits", "floor", null, treeBytes(visitsDump), visits, Map.of("dump", visitsDump.toString())));
@@ -401,6 +403,8 @@ public final class LoadBench {
     if (kind.equals("weblogs")) {
       return List.of(
           new Ratio("dumptruck visits-only throughput ÷ ImportTsv's (ImportTsv time ÷ dumptruck time)", "importtsv-visits", "dumptruck-visits"),
+          new Ratio("dumptruck visits-only throughput ÷ ImportTsv's with dumptruck's local-mode defaults", "importtsv-visits-tuned", "dumptruck-visits"),
+          new Ratio("ImportTsv throughput with dumptruck's local-mode defaults ÷ with Hadoop's", "importtsv-visits", "importtsv-visits-tuned"),
           new Ratio("dumptruck visits-only throughput ÷ textbook job's", "textbook-visits", "dumptruck-visits"),
           new Ratio("dumptruck full weblogs loader (3 tables) throughput ÷ ImportTsv's (visits only)", "importtsv-visits", "dumptruck-weblogs"),
           new Ratio("dumptruck full weblogs loader (3 tables) throughput ÷ textbook job's (visits only)", "textbook-visits", "dumptruck-weblogs"),
