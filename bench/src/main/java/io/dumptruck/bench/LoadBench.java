@@ -403,6 +403,9 @@ public final class LoadBench {
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(Arrays.asList(OPENS));
     cmd.add("-Xmx" + heap);
+    // a job that runs out of heap ends its JVM: the out-of-memory error may kill the main thread
+    // while the task threads keep the process alive
+    cmd.add("-XX:+ExitOnOutOfMemoryError");
     String log4j = System.getProperty("log4j.configuration");
     if (log4j != null) {
       cmd.add("-Dlog4j.configuration=" + log4j);
