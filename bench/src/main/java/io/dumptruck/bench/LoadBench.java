@@ -23,7 +23,10 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * The whole-job load benchmark: {@code bench/run load weblogs|graph [--records N] …}.
+ * The whole-job load benchmark: {@code bench/run load weblogs|graph|widerow|titles [--records N] …}.
+ * {@code widerow} and {@code titles} load a skewed input (one row of N qualifiers; half of the
+ * titles under one prefix) against a uniform one of the same size with the same loader, in 512 MB
+ * heaps by default, and report the ratio skewed ÷ uniform of each repeat.
  *
  * <ol>
  *   <li>Generates the input once per size ({@link WebLogInput} for web logs; the generator's edges as
