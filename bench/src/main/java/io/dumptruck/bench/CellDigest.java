@@ -14,6 +14,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.KeyValueUtil;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFile;
@@ -23,11 +24,13 @@ import org.apache.hadoop.hbase.util.Bytes;
 /**
  * What a table directory ({@code <table>/<family>/<hfile>}) holds, whoever wrote it: the number of
  * cells, their key and value bytes, an MD5 over every cell in HBase order (row, family, qualifier,
- * timestamp, type, value), the files and their bytes on disk, and whether every file stays inside
- * one region of the given split points. Two loads hold the same cells exactly when the counts and
- * digests agree.
+ * timestamp, type, value), the files and their bytes on disk, whether every file stays inside one
+ * region of the given split points, and the shape of the rows: how many rows (counted per family)
+ * and the most cells one row holds in one family. Two loads hold the same cells exactly when the
+ * counts and digests agree.
  */
-record CellDigest(long cells, long keyValueBytes, String md5, int files, long fileBytes, boolean filesWithinRegions) {
+record CellDigest(long cells, long keyValueBytes, String md5, int files, long fileBytes, boolean filesWithinRegions,
+    long rows, long widestRow) {
 
   static CellDigest of(Configuration conf, Path tableDir, List<byte[]> splitPoints) throws IOException {
     FileSystem fs = tableDir.getFileSystem(conf);
@@ -42,6 +45,8 @@ record CellDigest(long cells, long keyValueBytes, String md5, int files, long fi
     int files = 0;
     long fileBytes = 0;
     boolean withinRegions = true;
+    long rows = 0;
+    long widest = 0;
     FileStatus[] families = fs.listStatus(tableDir, p -> !hidden(p));
     Arrays.sort(families, Comparator.comparing(s -> s.getPath().getName()));
     for (FileStatus family : families) {
@@ -62,6 +67,7 @@ record CellDigest(long cells, long keyValueBytes, String md5, int files, long fi
         readers.removeIf(r -> r.getEntries() == 0);
         readers.sort((a, b) -> CellComparator.getInstance().compare(a.getFirstKey().get(), b.getFirstKey().get()));
         Cell last = null;
+        long rowCells = 0;
         for (HFile.Reader r : readers) {
           HFileScanner s = r.getScanner(conf, false, false);
           if (!s.seekTo()) {
@@ -72,6 +78,11 @@ record CellDigest(long cells, long keyValueBytes, String md5, int files, long fi
             if (last != null && CellComparator.getInstance().compare(last, c) >= 0) {
               throw new IllegalStateException("files of " + family.getPath() + " overlap or are out of order at " + c);
             }
+            if (last == null || !CellUtil.matchingRows(last, c)) {
+              rows++;
+              rowCells = 0;
+            }
+            widest = Math.max(widest, ++rowCells);
             update(md5, c);
             cells++;
             bytes += c.getRowLength() + c.getFamilyLength() + c.getQualifierLength() + 9 + c.getValueLength();
@@ -85,7 +96,7 @@ record CellDigest(long cells, long keyValueBytes, String md5, int files, long fi
         }
       }
     }
-    return new CellDigest(cells, bytes, HexFormat.of().formatHex(md5.digest()), files, fileBytes, withinRegions);
+    return new CellDigest(cells, bytes, HexFormat.of().formatHex(md5.digest()), files, fileBytes, withinRegions, rows, widest);
   }
 
   /** The same cells: counts and digest agree (files and their bytes may differ). */

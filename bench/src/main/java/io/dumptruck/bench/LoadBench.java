@@ -23,7 +23,10 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * The whole-job load benchmark: {@code bench/run load weblogs|graph [--records N] …}.
+ * The whole-job load benchmark: {@code bench/run load weblogs|graph|widerow|titles [--records N] …}.
+ * {@code widerow} and {@code titles} load a skewed input (one row of N qualifiers; half of the
+ * titles under one prefix) against a uniform one of the same size with the same loader, in 512 MB
+ * heaps by default, and report the ratio skewed ÷ uniform of each repeat.
  *
  * <ol>
  *   <li>Generates the input once per size ({@link WebLogInput} for web logs; the generator's edges as
@@ -47,8 +50,17 @@ public final class LoadBench {
       + "--add-exports java.base/sun.net.util=ALL-UNNAMED -Dorg.apache.hbase.thirdparty.io.netty.tryReflectionSetAccessible=true")
       .split(" ");
 
-  /** One contender: its {@link LoadRun} name, the input it reads and where its tables land in its output. */
-  record Contender(String name, String run, Path input, long inputBytes, Map<String, String> tableDirs, Map<String, String> extra) {}
+  /**
+   * One contender: its {@link LoadRun} name, the input it reads and where its tables land in its
+   * output; {@code sameInput}: it reads the reference load's input, so its cells must be the reference
+   * cells (otherwise its output is described, not compared).
+   */
+  record Contender(String name, String run, Path input, long inputBytes, Map<String, String> tableDirs, Map<String, String> extra,
+      boolean sameInput) {
+    Contender(String name, String run, Path input, long inputBytes, Map<String, String> tableDirs, Map<String, String> extra) {
+      this(name, run, input, inputBytes, tableDirs, extra, true);
+    }
+  }
 
   /** One run of one contender. */
   record Run(String contender, int repeat, Map<String, String> figures, double loadAverage, long clusterCpuNanos, String failure) {
@@ -70,14 +82,17 @@ public final class LoadBench {
   private final long timestamp;
   private final Path work;
   private final List<String> only;
+  private final String layouts;
 
   private LoadBench(Map<String, String> o) {
     kind = o.getOrDefault("kind", "weblogs");
     boolean wide = kind.equals("widerow");
-    records = Long.parseLong(o.getOrDefault("records", wide ? "10000000" : "500000").replace("_", ""));
+    boolean skew = wide || kind.equals("titles");
+    records = Long.parseLong(o.getOrDefault("records", wide ? "10000000" : kind.equals("titles") ? "3000000" : "500000").replace("_", ""));
     regions = Integer.parseInt(o.getOrDefault("regions", wide ? "1" : "4"));
     repeats = Integer.parseInt(o.getOrDefault("repeats", "3"));
-    heap = o.getOrDefault("heap", wide ? "512m" : "2g");
+    heap = o.getOrDefault("heap", skew ? "512m" : "2g");
+    layouts = o.getOrDefault("layouts", "edges,adjacency");
     seed = Long.parseLong(o.getOrDefault("seed", "1"));
     timestamp = Long.parseLong(o.getOrDefault("timestamp", "1700000000000"));
     work = Path.of(o.getOrDefault("work", "bench-work")).toAbsolutePath().resolve(kind + "-" + records);
@@ -86,9 +101,9 @@ public final class LoadBench {
 
   public static void main(String[] args) throws Exception {
     Map<String, String> o = new LinkedHashMap<>();
-    if (args.length == 0 || !List.of("weblogs", "graph", "widerow").contains(args[0])) {
-      System.err.println("usage: bench/run load weblogs|graph|widerow [--records N] [--regions R] [--repeats K] [--heap 2g]"
-          + " [--work DIR] [--seed S] [--only contender,...]");
+    if (args.length == 0 || !List.of("weblogs", "graph", "widerow", "titles").contains(args[0])) {
+      System.err.println("usage: bench/run load weblogs|graph|widerow|titles [--records N] [--regions R] [--repeats K] [--heap 2g]"
+          + " [--work DIR] [--seed S] [--only contender,...] [--layouts edges,adjacency (widerow)]");
       System.exit(2);
     }
     o.put("kind", args[0]);
@@ -105,6 +120,10 @@ public final class LoadBench {
     Configuration conf = LoadRun.localConf(work.resolve("tmp").toString());
     Map<String, String> facts = prepareInput(input);
     log("input: " + facts);
+    if (kind.equals("titles")) {
+      runTitles(input, facts, conf);
+      return;
+    }
 
     try (BenchCluster cluster = BenchCluster.start(work.resolve("cluster").toString())) {
       String zk = Integer.toString(cluster.zooKeeperPort());
@@ -122,7 +141,7 @@ public final class LoadBench {
       List<String> hbaseTables = switch (kind) {
         case "weblogs" -> List.of(WebLogSchema.VISITS);
         case "graph" -> List.of(GraphSchema.FOLLOWS, GraphSchema.FOLLOWED_BY);
-        default -> List.of(GraphSchema.ADJACENCY);
+        default -> GraphSchema.parseLayouts(layouts).contains("adjacency") ? List.of(GraphSchema.ADJACENCY) : List.<String>of();
       };
       Map<String, TableSpec> specs = new LinkedHashMap<>();
       try (var dirs = Files.list(reference)) {
@@ -141,38 +160,131 @@ public final class LoadBench {
             e.getValue().regions().splitPoints()));
         log("reference " + e.getKey() + ": " + refDigests.get(e.getKey()));
       }
+      if (kind.equals("widerow")) {
+        checkWideRow(refDigests);
+      }
 
       List<Contender> contenders = contenders(input, facts, reference, conf, specs);
       WebLogInput.deleteTree(reference);
-      List<Run> runs = new ArrayList<>();
       Map<String, String> sameness = new LinkedHashMap<>();
-      for (int r = 1; r <= repeats; r++) {
-        for (Contender c : contenders) {
-          Path out = work.resolve("out").resolve(c.name());
-          WebLogInput.deleteTree(out);
-          Run run = runChild(c, r, out, zk);
-          runs.add(run);
-          if (run.failed()) {
-            log("repeat " + r + " " + c.name() + " FAILED: " + run.failure());
-            sameness.putIfAbsent(c.name(), "failed: " + run.failure());
-            WebLogInput.deleteTree(out);
-            continue;
-          }
-          log(String.format(Locale.ROOT, "repeat %d %-18s wall %7.2f s  cpu %7.2f s  heap %6.0f MiB (after GC %5.0f)  load %.1f",
-              r, c.name(), run.wallSeconds(), run.cpuSeconds(), run.heapMiB("heap_peak"), run.heapMiB("heap_after_gc"), run.loadAverage()));
-          if (!sameness.containsKey(c.name())) {
-            sameness.put(c.name(), checkSame(conf, c, out, specs, refDigests));
-            log("  cells: " + sameness.get(c.name()));
-          }
-          WebLogInput.deleteTree(out);
-        }
-      }
-      String report = report(facts, loaded, contenders, runs, sameness, refDigests);
-      Path file = work.resolve("results-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".md");
-      Files.writeString(file, report);
-      System.out.println(report);
-      log("written to " + file);
+      List<Run> runs = repeat(contenders, zk, sameness,
+          (c, out) -> c.sameInput() ? checkSame(conf, c, out, specs, refDigests) : describe(conf, c, out, specs));
+      writeReport(report(facts, loaded, contenders, runs, sameness, refDigests));
     }
+  }
+
+  /** What the first successful run of a contender wrote: checked (or described) once. */
+  private interface OutputCheck {
+    String check(Contender c, Path out) throws IOException;
+  }
+
+  /** Runs every contender {@code repeats} times, interleaved; checks each contender's output after its first successful run. */
+  private List<Run> repeat(List<Contender> contenders, String zk, Map<String, String> sameness, OutputCheck check) throws Exception {
+    List<Run> runs = new ArrayList<>();
+    for (int r = 1; r <= repeats; r++) {
+      for (Contender c : contenders) {
+        Path out = work.resolve("out").resolve(c.name());
+        WebLogInput.deleteTree(out);
+        Run run = runChild(c, r, out, zk);
+        runs.add(run);
+        if (run.failed()) {
+          log("repeat " + r + " " + c.name() + " FAILED: " + run.failure());
+          sameness.putIfAbsent(c.name(), "failed: " + run.failure());
+          WebLogInput.deleteTree(out);
+          continue;
+        }
+        log(String.format(Locale.ROOT, "repeat %d %-18s wall %7.2f s  cpu %7.2f s  heap %6.0f MiB (after GC %5.0f)  load %.1f",
+            r, c.name(), run.wallSeconds(), run.cpuSeconds(), run.heapMiB("heap_peak"), run.heapMiB("heap_after_gc"), run.loadAverage()));
+        if (!sameness.containsKey(c.name()) || sameness.get(c.name()).startsWith("failed")) {
+          sameness.put(c.name(), check.check(c, out));
+          log("  cells: " + sameness.get(c.name()));
+        }
+        WebLogInput.deleteTree(out);
+      }
+    }
+    return runs;
+  }
+
+  private void writeReport(String report) throws IOException {
+    Path file = work.resolve("results-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".md");
+    Files.writeString(file, report);
+    System.out.println(report);
+    log("written to " + file);
+  }
+
+  /**
+   * The wide row's input must give what the benchmark claims: one {@code adjacency} row holding all
+   * {@code records} qualifiers, and (with the edges layout) {@code records} rows in {@code followed_by}.
+   */
+  private void checkWideRow(Map<String, CellDigest> digests) {
+    CellDigest adjacency = digests.get(GraphSchema.ADJACENCY);
+    if (adjacency != null && (adjacency.rows() != 1 || adjacency.widestRow() != records)) {
+      throw new IllegalStateException("the wide input should give one adjacency row of " + records + " cells: " + adjacency);
+    }
+    CellDigest followedBy = digests.get(GraphSchema.FOLLOWED_BY);
+    if (followedBy != null && followedBy.rows() != records) {
+      throw new IllegalStateException("the wide input should give " + records + " followed_by rows: " + followedBy);
+    }
+    log("wide row checked: " + (adjacency == null ? "no adjacency layout" : "one adjacency row of " + adjacency.widestRow() + " cells"));
+  }
+
+  /** The output of a contender that reads an input of its own: its cells and the shape of its rows, per table. */
+  private String describe(Configuration conf, Contender c, Path out, Map<String, TableSpec> specs) throws IOException {
+    StringBuilder s = new StringBuilder("own input; ");
+    for (var e : c.tableDirs().entrySet()) {
+      Path dir = e.getValue().isEmpty() ? out : out.resolve(e.getValue());
+      CellDigest d = CellDigest.of(conf, new org.apache.hadoop.fs.Path(dir.toString()), specs.get(e.getKey()).regions().splitPoints());
+      s.append(String.format(Locale.ROOT, "%s: %d cells in %d rows (widest row %d cells), %d files, %.1f MiB on disk; ",
+          e.getKey(), d.cells(), d.rows(), d.widestRow(), d.files(), d.fileBytes() / 1048576.0));
+    }
+    return s.toString();
+  }
+
+  /**
+   * The skewed-titles benchmark: the titles loader on a uniform and on a skewed input of the same
+   * size ({@link TitleInput}); no HBase job loads titles, so there is no cluster and no reference load.
+   * Each output is checked against the top ten computed from its input for a few prefix rows — for
+   * the skewed input the hot rows {@code san} and {@code san }, which hold half of the titles each.
+   */
+  private void runTitles(Path input, Map<String, String> facts, Configuration conf) throws Exception {
+    Path uniform = input.resolve("uniform");
+    Path skewed = input.resolve("skewed");
+    String first;
+    try (var lines = Files.lines(uniform.resolve("part-00000.txt"))) {
+      first = lines.findFirst().orElseThrow().toLowerCase(Locale.ROOT);
+    }
+    String hot = TitleInput.HOT.toLowerCase(Locale.ROOT);
+    Map<String, List<String>> prefixes = Map.of(
+        "titles-uniform", List.of(first.substring(0, 3), first.substring(0, 4).replace('_', ' ')),
+        "titles-skewed", List.of(hot, hot + " ", hot + " m", hot + " ma"));
+    Map<String, String> tables = Map.of(io.dumptruck.loaders.titles.TitleSchema.TITLE_AUTOCOMP,
+        io.dumptruck.loaders.titles.TitleSchema.TITLE_AUTOCOMP);
+    List<Contender> contenders = new ArrayList<>(List.of(
+        new Contender("titles-uniform", "dumptruck-titles", uniform, Long.parseLong(facts.get("uniform_bytes")), tables, Map.of(), false),
+        new Contender("titles-skewed", "dumptruck-titles", skewed, Long.parseLong(facts.get("skewed_bytes")), tables, Map.of(), false)));
+    if (!only.isEmpty()) {
+      contenders.removeIf(c -> !only.contains(c.name()));
+    }
+    Map<String, Map<String, List<String>>> expected = new LinkedHashMap<>();
+    for (Contender c : contenders) {
+      expected.put(c.name(), TitleInput.expectedTop(c.input().resolve("part-00000.txt"), prefixes.get(c.name())));
+      log(c.name() + ": top ten from the input: " + expected.get(c.name()));
+    }
+    Map<String, String> sameness = new LinkedHashMap<>();
+    List<Run> runs = repeat(contenders, "0", sameness, (c, out) -> {
+      StringBuilder s = new StringBuilder();
+      var table = new org.apache.hadoop.fs.Path(out.resolve(io.dumptruck.loaders.titles.TitleSchema.TITLE_AUTOCOMP).toString());
+      for (var e : expected.get(c.name()).entrySet()) {
+        List<String> stored = TitleInput.storedTop(conf, table, e.getKey());
+        if (!e.getValue().equals(stored)) {
+          throw new IllegalStateException(c.name() + ": row '" + e.getKey() + "' holds " + stored + ", the input gives " + e.getValue());
+        }
+        s.append(String.format(Locale.ROOT, "row '%s' = the %d titles computed from the input (first: %s); ",
+            e.getKey(), stored.size(), stored.get(0)));
+      }
+      return s.toString();
+    });
+    writeReport(report(facts, records, contenders, runs, sameness, Map.of()));
   }
 
   private Map<String, String> prepareInput(Path input) throws IOException {
@@ -186,8 +298,15 @@ public final class LoadBench {
       log("generating " + records + " " + kind + " records (seed " + seed + ")");
       if (kind.equals("widerow")) {
         writeWideRow(input.resolve("edges"));
+        DataGenerator.generate(DataGenerator.GRAPH, records, seed, input.resolve("uniform"), 1);
         facts.put("generated", Long.toString(records));
         facts.put("edge_bytes", Long.toString(Files.size(input.resolve("edges").resolve("part-00000.txt"))));
+        facts.put("uniform_bytes", Long.toString(Files.size(input.resolve("uniform").resolve("part-00000.txt"))));
+      } else if (kind.equals("titles")) {
+        long[] bytes = TitleInput.write(records, seed, input);
+        facts.put("generated", Long.toString(records));
+        facts.put("uniform_bytes", Long.toString(bytes[0]));
+        facts.put("skewed_bytes", Long.toString(bytes[1]));
       } else if (kind.equals("weblogs")) {
         WebLogInput.Figures f = WebLogInput.prepare(records, seed, input);
         facts.put("generated", Long.toString(f.generated()));
@@ -246,9 +365,13 @@ public final class LoadBench {
     } else if (kind.equals("widerow")) {
       Path edges = input.resolve("edges");
       long edgeBytes = Long.parseLong(facts.get("edge_bytes"));
-      out.add(new Contender("dumptruck-adjacency", "dumptruck-graph", edges, edgeBytes, all, loaderOptions()));
-      out.add(new Contender("textbook-adjacency", "textbook-adjacency", edges, edgeBytes, Map.of(GraphSchema.ADJACENCY, ""), Map.of()));
-      out.add(new Contender("floor-adjacency", "floor", null, treeBytes(allDump), all, Map.of("dump", allDump.toString())));
+      out.add(new Contender("dumptruck-wide", "dumptruck-graph", edges, edgeBytes, all, loaderOptions()));
+      out.add(new Contender("dumptruck-uniform", "dumptruck-graph", input.resolve("uniform"), Long.parseLong(facts.get("uniform_bytes")),
+          all, loaderOptions(), false));
+      if (specs.containsKey(GraphSchema.ADJACENCY)) {
+        out.add(new Contender("textbook-adjacency", "textbook-adjacency", edges, edgeBytes, Map.of(GraphSchema.ADJACENCY, ""), Map.of()));
+      }
+      out.add(new Contender("floor-wide", "floor", null, treeBytes(allDump), all, Map.of("dump", allDump.toString())));
     } else {
       Path edges = input.resolve("edges");
       long edgeBytes = Long.parseLong(facts.get("edge_bytes"));
@@ -285,6 +408,9 @@ public final class LoadBench {
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(Arrays.asList(OPENS));
     cmd.add("-Xmx" + heap);
+    // a job that runs out of heap ends its JVM: the out-of-memory error may kill the main thread
+    // while the task threads keep the process alive
+    cmd.add("-XX:+ExitOnOutOfMemoryError");
     String log4j = System.getProperty("log4j.configuration");
     if (log4j != null) {
       cmd.add("-Dlog4j.configuration=" + log4j);
@@ -330,9 +456,13 @@ public final class LoadBench {
     return new Run(c.name(), repeat, figures, load, clusterCpu, null);
   }
 
-  /** The loader options of the kind: the wide row is the graph loader's adjacency layout. */
+  /**
+   * The loader options of the kind: the wide row is the graph loader's adjacency layout, with the
+   * edge tables too by default ({@code --layouts}), where the one follower is one 16-byte row prefix
+   * of {@code follows} and {@code records} rows of {@code followed_by}.
+   */
   private Map<String, String> loaderOptions() {
-    return kind.equals("widerow") ? Map.of("layouts", "adjacency") : Map.of();
+    return kind.equals("widerow") ? Map.of("layouts", layouts) : Map.of();
   }
 
   /** One account following {@code records} others: one row of {@code records} qualifiers in the adjacency table. */
@@ -368,9 +498,19 @@ public final class LoadBench {
         continue;
       }
       Contender c = contenders.stream().filter(x -> x.name().equals(r.contender())).findFirst().orElseThrow();
+      long runRecords = c.sameInput() ? loaded : Long.parseLong(r.figures().getOrDefault("records", Long.toString(loaded)));
       s.append(String.format(Locale.ROOT, "| %d | %s | %.2f | %.2f | %.0f | %.0f | %.0f | %.1f | %.1f | %.1f |%n", r.repeat(), r.contender(),
-          r.wallSeconds(), r.cpuSeconds(), r.heapMiB("heap_peak"), r.heapMiB("heap_after_gc"), loaded / r.wallSeconds(),
+          r.wallSeconds(), r.cpuSeconds(), r.heapMiB("heap_peak"), r.heapMiB("heap_after_gc"), runRecords / r.wallSeconds(),
           c.inputBytes() / 1048576.0 / r.wallSeconds(), r.loadAverage(), r.clusterCpuNanos() / 1e9));
+    }
+    s.append("\n## Heap and failures (over all repeats; child JVMs -Xmx").append(heap)
+        .append(")\n\n| contender | runs ok | failed | max peak heap MiB | max heap after GC MiB |\n|---|---|---|---|---|\n");
+    for (Contender c : contenders) {
+      List<Run> mine = runs.stream().filter(r -> r.contender().equals(c.name())).toList();
+      List<Run> ok = mine.stream().filter(r -> !r.failed()).toList();
+      s.append(String.format(Locale.ROOT, "| %s | %d | %d | %s | %s |%n", c.name(), ok.size(), mine.size() - ok.size(),
+          ok.isEmpty() ? "" : String.format(Locale.ROOT, "%.0f", ok.stream().mapToDouble(r -> r.heapMiB("heap_peak")).max().orElse(0)),
+          ok.isEmpty() ? "" : String.format(Locale.ROOT, "%.0f", ok.stream().mapToDouble(r -> r.heapMiB("heap_after_gc")).max().orElse(0))));
     }
     s.append("\n## Shuffle (first run of each)\n\n| contender | map output records | map output MiB | records spilled | set-up s (dumptruck: incl. sampling) |\n|---|---|---|---|---|\n");
     for (Contender c : contenders) {
@@ -415,8 +555,15 @@ public final class LoadBench {
     }
     if (kind.equals("widerow")) {
       return List.of(
-          new Ratio("dumptruck adjacency (wide row) throughput ÷ textbook job's", "textbook-adjacency", "dumptruck-adjacency"),
-          new Ratio("dumptruck adjacency (wide row) time ÷ floor", "dumptruck-adjacency", "floor-adjacency"));
+          new Ratio("dumptruck wide-row time ÷ dumptruck uniform time, same edge count and layouts (goal ≤ 1.5)",
+              "dumptruck-wide", "dumptruck-uniform"),
+          new Ratio("textbook job (adjacency only, wide row) time ÷ dumptruck wide-row time (layouts " + layouts + ")",
+              "textbook-adjacency", "dumptruck-wide"),
+          new Ratio("dumptruck wide-row time ÷ floor (its tables)", "dumptruck-wide", "floor-wide"));
+    }
+    if (kind.equals("titles")) {
+      return List.of(new Ratio("dumptruck skewed titles time ÷ uniform titles time, same size (goal ≤ 1.5)",
+          "titles-skewed", "titles-uniform"));
     }
     return List.of(
         new Ratio("dumptruck graph throughput ÷ textbook job's (MultiTableHFileOutputFormat)", "textbook-graph", "dumptruck-graph"),

@@ -6,6 +6,7 @@ import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.graph.GraphLoader;
 import io.dumptruck.loaders.graph.GraphSchema;
+import io.dumptruck.loaders.titles.TitleLoader;
 import io.dumptruck.loaders.weblogs.WebLogLoader;
 import io.dumptruck.loaders.weblogs.WebLogSchema;
 import java.io.IOException;
@@ -53,6 +54,7 @@ public final class LoadRun {
       case "dumptruck-weblogs" -> figures = dumptruck(conf, new WebLogLoader(), o, input, output, counts);
       case "dumptruck-visits" -> figures = dumptruck(conf, new VisitsLoader(), o, input, output, counts);
       case "dumptruck-graph" -> figures = dumptruck(conf, new GraphLoader(), o, input, output, counts);
+      case "dumptruck-titles" -> figures = dumptruck(conf, new TitleLoader(), o, input, output, counts);
       case "importtsv-visits", "importtsv-visits-tuned" -> {
         Configuration hconf = clusterConf(conf, o);
         Job job = ImportTsvJob.create(hconf, WebLogSchema.VISITS, input, output);
@@ -136,7 +138,7 @@ public final class LoadRun {
   /** The loader options among the contender's arguments. */
   private static Map<String, String> loaderOptions(Map<String, String> o) {
     Map<String, String> options = new LinkedHashMap<>();
-    for (String k : List.of("layouts", "splits")) {
+    for (String k : List.of("layouts", "splits", "min-prefix", "max-prefix")) {
       if (o.containsKey(k)) {
         options.put(k, o.get(k));
       }
