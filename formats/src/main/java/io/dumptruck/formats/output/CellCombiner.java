@@ -19,6 +19,9 @@ public class CellCombiner extends Reducer<CellKey, CellRun, CellKey, CellRun> {
   private CellFold[] combiners;
   private final RowChange rows = new RowChange();
   private CellFold.Output output;
+  /** The value handed to the combiner fold, and the reader that finds it in a run; reused. */
+  private final BytesWritable value = new BytesWritable();
+  private final CellRun.Reader cell = new CellRun.Reader();
 
   @Override
   protected void setup(Context context) {
@@ -30,16 +33,7 @@ public class CellCombiner extends Reducer<CellKey, CellRun, CellKey, CellRun> {
     CellRun run = new CellRun();
     output = new CellFold.Output() {
       @Override
-      public void write(CellKey key, byte[] v) throws IOException, InterruptedException {
-        write(key, v, v.length);
-      }
-
-      @Override
-      public void write(CellKey key, BytesWritable v) throws IOException, InterruptedException {
-        write(key, v.getBytes(), v.getLength());
-      }
-
-      private void write(CellKey key, byte[] v, int length) throws IOException, InterruptedException {
+      public void write(CellKey key, byte[] v, int length) throws IOException, InterruptedException {
         context.write(key, run.first(key.timestamp(), v, 0, length));
       }
 
@@ -66,8 +60,6 @@ public class CellCombiner extends Reducer<CellKey, CellRun, CellKey, CellRun> {
       endRow(rows.previousTable());
     }
     Iterator<CellRun> it = values.iterator();
-    BytesWritable value = new BytesWritable();
-    CellRun.Reader cell = new CellRun.Reader();
     combiner.cell(key, new Iterator<>() {
       @Override
       public boolean hasNext() { return it.hasNext(); }

@@ -22,9 +22,16 @@ import org.apache.hadoop.util.ReflectionUtils;
 public interface CellFold {
   /** Where a fold writes cells, and counts what it did. */
   interface Output {
-    void write(CellKey key, byte[] value) throws IOException, InterruptedException;
+    /** Writes the cell {@code key} → {@code value[0, length)}. */
+    void write(CellKey key, byte[] value, int length) throws IOException, InterruptedException;
 
-    void write(CellKey key, BytesWritable value) throws IOException, InterruptedException;
+    default void write(CellKey key, byte[] value) throws IOException, InterruptedException {
+      write(key, value, value.length);
+    }
+
+    default void write(CellKey key, BytesWritable value) throws IOException, InterruptedException {
+      write(key, value.getBytes(), value.getLength());
+    }
 
     void count(Enum<?> counter, long n);
 

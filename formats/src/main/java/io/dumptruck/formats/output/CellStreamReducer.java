@@ -7,14 +7,11 @@ import io.dumptruck.formats.shuffle.CellRun;
 import java.io.File;
 import java.io.IOException;
 import java.util.Iterator;
-import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.LocalDirAllocator;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.Reducer;
-import org.apache.hadoop.util.ReflectionUtils;
 
 /**
  * Streams cells from the shuffle to the HFile writer. The shuffle brings {@link CellRun}s sorted by
@@ -44,13 +41,8 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, CellKey, CellRu
     folds = CellFold.forTables(context.getConfiguration());
     output = new CellFold.Output() {
       @Override
-      public void write(CellKey key, byte[] v) throws IOException, InterruptedException {
-        CellStreamReducer.this.write(key, v, v.length, context);
-      }
-
-      @Override
-      public void write(CellKey key, BytesWritable v) throws IOException, InterruptedException {
-        CellStreamReducer.this.write(key, v.getBytes(), v.getLength(), context);
+      public void write(CellKey key, byte[] v, int length) throws IOException, InterruptedException {
+        CellStreamReducer.this.write(key, v, length, context);
       }
 
       @Override

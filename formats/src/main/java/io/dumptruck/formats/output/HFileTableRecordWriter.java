@@ -32,8 +32,7 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
   private final String taskId;
   private final FamilyFileWriter[][] writers;
   private final long[] tableRows;
-  private final CellKey previous = new CellKey();
-  private boolean hasPrevious;
+  private final RowChange rows = new RowChange();
 
   HFileTableRecordWriter(Configuration conf, Path workDir, List<TableSpec> tables, String namePrefix,
       long rollBytes, int maxFiles, String taskId) throws IOException {
@@ -63,7 +62,7 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
     int t = key.table();
     int f = key.family();
     FamilyFileWriter w = writer(t, f);
-    if (!hasPrevious || !previous.sameRow(key)) {
+    if (rows.changed(key)) {
       tableRows[t]++;
     }
     byte[] b = key.buffer();
@@ -72,8 +71,6 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
     w.append(new KeyValue(b, key.rowOffset(), key.rowLength(), familyName, 0, familyName.length,
         b, key.qualifierOffset(), key.qualifierLength(), key.timestamp(), KeyValue.Type.Put,
         value, valueOffset, valueLength));
-    previous.set(t, f, b, key.rowOffset(), key.rowLength(), b, 0, 0, 0);
-    hasPrevious = true;
   }
 
   private FamilyFileWriter writer(int t, int f) {

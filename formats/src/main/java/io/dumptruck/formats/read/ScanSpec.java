@@ -138,15 +138,6 @@ public record ScanSpec(byte[] startRow, byte[] stopRow, List<String> families, L
     return families.contains(family) || columns.stream().anyMatch(c -> c.family.equals(family));
   }
 
-  /** True when a cell of this column is read: a family with listed columns reads only those. */
-  public boolean readsColumn(String family, byte[] qualifier) {
-    if (!readsFamily(family)) {
-      return false;
-    }
-    boolean familyHasColumns = columns.stream().anyMatch(c -> c.family.equals(family));
-    return !familyHasColumns || columns.contains(new Column(family, qualifier));
-  }
-
   /** True when the row is inside {@code [startRow, stopRow)}. */
   public boolean containsRow(byte[] row, int off, int len) {
     return Bytes.compareTo(row, off, len, startRow, 0, startRow.length) >= 0

@@ -55,17 +55,13 @@ public final class CellKey implements WritableComparable<CellKey> {
     if (table < 0 || table > 0xFFFF || family < 0 || family > 0xFF) {
       throw new IllegalArgumentException("table index " + table + " / family index " + family + " out of range");
     }
-    n = FIXED + rowLen + qualLen;
-    if (buf.length < n) {
-      buf = new byte[Math.max(n, buf.length * 2)];
+    if (buf.length < FIXED + rowLen + qualLen) {
+      buf = new byte[Math.max(FIXED + rowLen + qualLen, buf.length * 2)];
     }
     Bytes.putShort(buf, 0, (short) table);
     Bytes.putShort(buf, 2, (short) rowLen);
     System.arraycopy(row, rowOff, buf, 4, rowLen);
-    buf[4 + rowLen] = (byte) family;
-    System.arraycopy(qual, qualOff, buf, 5 + rowLen, qualLen);
-    Bytes.putLong(buf, n - 8, timestamp);
-    return this;
+    return writeCell(rowLen, family, qual, qualOff, qualLen, timestamp);
   }
 
   private static void checkTimestamp(long timestamp) {
@@ -91,6 +87,11 @@ public final class CellKey implements WritableComparable<CellKey> {
     if (family < 0 || family > 0xFF) {
       throw new IllegalArgumentException("family index " + family + " out of range");
     }
+    return writeCell(rowLen, family, qual, qualOff, qualLen, timestamp);
+  }
+
+  /** Writes family, qualifier and timestamp after the row already in the buffer (growing it, row kept). */
+  private CellKey writeCell(int rowLen, int family, byte[] qual, int qualOff, int qualLen, long timestamp) {
     n = FIXED + rowLen + qualLen;
     if (buf.length < n) {
       buf = Arrays.copyOf(buf, Math.max(n, buf.length * 2));
