@@ -11,8 +11,6 @@ import io.dumptruck.formats.output.HFileTableCommitter;
 import io.dumptruck.formats.read.StoredFile;
 import io.dumptruck.formats.read.TableDir;
 import io.dumptruck.formats.read.TableReader;
-import io.dumptruck.formats.rowkey.Md5;
-import io.dumptruck.formats.rowkey.QuadKey;
 import io.dumptruck.jobs.JobCatalog;
 import io.dumptruck.jobs.JobOptions;
 import io.dumptruck.jobs.JobRunner;
@@ -23,13 +21,6 @@ import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderCatalog;
-import io.dumptruck.loaders.events.EventQueries;
-import io.dumptruck.loaders.geo.GeoQueries;
-import io.dumptruck.loaders.graph.GraphQueries;
-import io.dumptruck.loaders.ipblocks.IpAddressText;
-import io.dumptruck.loaders.ipblocks.IpQueries;
-import io.dumptruck.loaders.titles.TitleQueries;
-import io.dumptruck.loaders.weblogs.WebLogQueries;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.FileOutputStream;
@@ -53,7 +44,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -70,10 +60,6 @@ import org.apache.hadoop.hbase.StartMiniClusterOption;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.io.hfile.HFileScanner;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -545,14 +531,6 @@ class ClusterIT {
   // ---------------------------------------------------------------------------------------------
   // 3. completebulkload into HBase
 
-  static List<Result> scan(Table t, Scan s) throws IOException {
-    List<Result> out = new ArrayList<>();
-    try (ResultScanner rs = t.getScanner(s)) {
-      rs.forEach(out::add);
-    }
-    return out;
-  }
-
   @Test
   @Execution(ExecutionMode.CONCURRENT)
   void bulkLoadedClusterOutputAnswersTheDemoQuestionsInHBase() throws Exception {
@@ -570,73 +548,24 @@ class ClusterIT {
       loaded.put(step, output);
     }
     try (Connection connection = ConnectionFactory.createConnection(hbaseConf)) {
-      try (Table follows = connection.getTable(TableName.valueOf("graph", "follows"));
-          TableReader files = TableReader.open(cluster, new Path(loaded.get("graph"), "follows"))) {
-        List<String> viaHBase = new ArrayList<>();
-        for (Result r : scan(follows, new Scan().setRowPrefixFilter(Md5.digest("alice")))) {
-          viaHBase.add(Bytes.toString(CellUtil.cloneQualifier(r.rawCells()[0])));
+      DemoAnswersInHBase answers = (step, table, check) -> {
+        try (Table viaHBase = connection.getTable(TableName.valueOf(step.replace('-', '_'), table));
+            TableReader files = TableReader.open(cluster, new Path(loaded.get(step), table))) {
+          check.run(viaHBase, files);
         }
-        assertEquals(GraphQueries.neighbours(files, "alice", 100), viaHBase);
-        assertTrue(viaHBase.contains("celebrity"), viaHBase.toString());
-      }
-      try (Table titles = connection.getTable(TableName.valueOf("titles", "title_autocomp"));
-          TableReader files = TableReader.open(cluster, new Path(loaded.get("titles"), "title_autocomp"))) {
-        String json = Bytes.toString(titles.get(new Get(Bytes.toBytes("san"))).value());
-        List<String> fromFiles = TitleQueries.complete(files, "san", 12);
-        assertFalse(fromFiles.isEmpty());
-        assertEquals(fromFiles, List.of(new com.fasterxml.jackson.databind.ObjectMapper().readValue(json, String[].class)));
-      }
-      try (Table ipGeo = connection.getTable(TableName.valueOf("ipblocks", "ip_geo"));
-          TableReader files = TableReader.open(cluster, new Path(loaded.get("ipblocks"), "ip_geo"))) {
-        for (String address : List.of("8.8.8.8", "2a00:1450::200e", "203.0.113.9", "1.0.2.9")) {
-          byte[] ip = IpAddressText.parse(address).get();
-          String hex = IpAddressText.toHex(ip);
-          char version = ip.length == 4 ? '4' : '6';
-          List<Result> rows = scan(ipGeo, new Scan().withStartRow(Bytes.toBytes(version + hex))
-              .withStopRow(new byte[] {(byte) (version + 1)}).setLimit(1));
-          String viaHBase = rows.isEmpty()
-              || Bytes.toString(rows.get(0).getValue(Bytes.toBytes("f"), Bytes.toBytes("s"))).compareTo(hex) > 0
-              ? null : Bytes.toString(rows.get(0).getValue(Bytes.toBytes("f"), Bytes.toBytes("cc")));
-          assertEquals(IpQueries.country(files, address).orElse(null), viaHBase, address);
-        }
-      }
-      try (Table places = connection.getTable(TableName.valueOf("geo", "tile_places"));
-          TableReader files = TableReader.open(cluster, new Path(loaded.get("geo"), "tile_places"))) {
-        int tile = QuadKey.packed(38.7223, -9.1393, 10);
-        int[] range = QuadKey.childRange16(tile, 10);
-        List<String> names = new ArrayList<>();
-        for (Result r : scan(places, new Scan().withStartRow(Bytes.toBytes(range[0])).withStopRow(Bytes.toBytes(range[1] + 1)))) {
-          for (Cell c : r.rawCells()) {
-            if (Bytes.toString(CellUtil.cloneQualifier(c)).equals("n")) {
-              names.add(Bytes.toString(CellUtil.cloneValue(c)));
-            }
-          }
-        }
-        assertEquals(GeoQueries.inTile(files, tile, 10).stream().map(GeoQueries.Place::name).toList(), names);
-        assertTrue(names.contains("Lisbon"), names.toString());
-      }
-      try (Table visits = connection.getTable(TableName.valueOf("weblogs", "visits"));
-          TableReader files = TableReader.open(cluster, new Path(loaded.get("weblogs"), "visits"))) {
-        List<Long> times = new ArrayList<>();
-        for (Result r : scan(visits, new Scan().setRowPrefixFilter(Bytes.add(Bytes.toBytes("c-7f3a"), new byte[] {0})))) {
-          times.add(r.rawCells()[0].getTimestamp());
-        }
-        assertFalse(times.isEmpty());
-        assertEquals(WebLogQueries.views(files, "c-7f3a", 100).stream().map(WebLogQueries.View::time).toList(), times);
-      }
-      try (Table logData = connection.getTable(TableName.valueOf("events_hashed", "log_data"));
-          TableReader files = TableReader.open(cluster, new Path(loaded.get("events-hashed"), "log_data"))) {
-        byte[] prefix = Bytes.add(Md5.digest("web-01"), Md5.digest("cpu"));
-        List<Long> times = new ArrayList<>();
-        for (Result r : scan(logData, new Scan().withStartRow(Bytes.add(prefix, Bytes.toBytes(1763712000000L)))
-            .withStopRow(Bytes.add(prefix, Bytes.toBytes(1763719200000L))))) {
-          times.add(Bytes.toLong(r.getRow(), 32));
-        }
-        assertEquals(5, times.size(), times.toString());
-        assertEquals(EventQueries.events(files, null, "hashed", 1, "web-01", "cpu", 1763712000000L, 1763719200000L)
-            .events().stream().map(EventQueries.Found::time).toList(), times);
-      }
+      };
+      answers.check("graph", "follows", DemoAnswers::aliceFollows);
+      answers.check("titles", "title_autocomp", DemoAnswers::sanCompletions);
+      answers.check("ipblocks", "ip_geo", DemoAnswers::ipCountries);
+      answers.check("geo", "tile_places", DemoAnswers::placesInLisbonTile);
+      answers.check("weblogs", "visits", DemoAnswers::visitsOfC7f3a);
+      answers.check("events-hashed", "log_data", DemoAnswers::cpuEventsOfWeb01);
     }
+  }
+
+  /** Runs a {@link DemoAnswers} check on a step's table, in HBase and in the load's files. */
+  interface DemoAnswersInHBase {
+    void check(String step, String table, DemoAnswers.Check check) throws IOException;
   }
 
   // ---------------------------------------------------------------------------------------------
