@@ -1,6 +1,8 @@
 package io.dumptruck.formats.read;
 
 import io.dumptruck.formats.FormatConf;
+import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.spec.TableSpecJson;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -86,6 +88,8 @@ public final class HFileTableInputFormat extends InputFormat<ImmutableBytesWrita
         ObjectNode input = inputs.addObject();
         input.put("dir", dir.path().toString());
         input.put("scan", scans.get(i).toJson());
+        // the tasks read their files from the split and the spec from here: no listing, no spec file read per task
+        input.put("spec", TableSpecJson.toJson(dir.spec()));
       }
       FormatConf.INPUT_TABLES.set(job.getConfiguration(), inputs.toString());
       // on a secure cluster the tasks need tokens for the tables' file systems, whichever they are
@@ -95,12 +99,16 @@ public final class HFileTableInputFormat extends InputFormat<ImmutableBytesWrita
     }
   }
 
-  /** The table directories and scans a job reads, in the order they were configured. */
-  static List<Map.Entry<Path, ScanSpec>> inputs(Configuration conf) throws IOException {
+  /** One table a job reads: its directory, its scan and its spec (as read when the job was set up). */
+  record Input(Path dir, ScanSpec scan, TableSpec spec) {}
+
+  /** The tables a job reads, in the order they were configured. */
+  static List<Input> inputs(Configuration conf) throws IOException {
     String json = FormatConf.INPUT_TABLES.require(conf, "Call HFileTableInputFormat.configure(job).table(dir).apply().");
-    List<Map.Entry<Path, ScanSpec>> out = new ArrayList<>();
+    List<Input> out = new ArrayList<>();
     for (JsonNode input : JSON.readTree(json)) {
-      out.add(Map.entry(new Path(input.get("dir").asText()), ScanSpec.fromJson(input.get("scan").asText())));
+      out.add(new Input(new Path(input.get("dir").asText()), ScanSpec.fromJson(input.get("scan").asText()),
+          TableSpecJson.fromJson(input.get("spec").asText())));
     }
     return out;
   }
@@ -114,15 +122,16 @@ public final class HFileTableInputFormat extends InputFormat<ImmutableBytesWrita
   public List<InputSplit> getSplits(JobContext context) throws IOException {
     Configuration conf = context.getConfiguration();
     List<InputSplit> splits = new ArrayList<>();
-    List<Map.Entry<Path, ScanSpec>> inputs = inputs(conf);
+    List<Input> inputs = inputs(conf);
     Map<Path, TableDir> tables = new HashMap<>(); // several scans of one table read its file ranges once
     for (int i = 0; i < inputs.size(); i++) {
-      TableDir table = tables.get(inputs.get(i).getKey());
+      Path dir = inputs.get(i).dir();
+      TableDir table = tables.get(dir);
       if (table == null) {
-        table = TableDir.open(conf, inputs.get(i).getKey());
-        tables.put(inputs.get(i).getKey(), table);
+        table = TableDir.open(conf, dir);
+        tables.put(dir, table);
       }
-      splits.addAll(splits(conf, i, table, inputs.get(i).getValue()));
+      splits.addAll(splits(conf, i, table, inputs.get(i).scan()));
     }
     return splits;
   }

@@ -1,10 +1,13 @@
 package io.dumptruck.formats.read;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.io.hfile.HFile;
@@ -34,13 +37,13 @@ final class HFileTableRecordReader extends RecordReader<ImmutableBytesWritable, 
     this.context = context;
     HFileTableSplit split = (HFileTableSplit) genericSplit;
     Configuration conf = context.getConfiguration();
-    ScanSpec scan = HFileTableInputFormat.inputs(conf).get(split.input()).getValue();
-    TableDir table = TableDir.open(conf, new Path(split.tableDir()));
+    HFileTableInputFormat.Input input = HFileTableInputFormat.inputs(conf).get(split.input());
+    FileSystem fs = new Path(split.tableDir()).getFileSystem(conf);
     blocksBefore = HFile.DATABLOCK_READ_COUNT.sum();
-    List<StoredFile> files = table.open(split.paths(), split.families(), new CountingFileSystem(table.fileSystem(), bytesRead));
+    List<StoredFile> files = TableDir.open(conf, split.paths(), split.families(), new CountingFileSystem(fs, bytesRead));
     fileOpens = files.size();
     totalCells = Math.max(1, files.stream().mapToLong(f -> f.range().entries()).sum());
-    rows = new RowScanner(conf, table.spec(), files, scan, split.start(), split.stop(), true);
+    rows = new RowScanner(conf, input.spec(), files, input.scan(), split.start(), split.stop(), true);
   }
 
   @Override
@@ -50,7 +53,9 @@ final class HFileTableRecordReader extends RecordReader<ImmutableBytesWritable, 
       return false;
     }
     results++;
-    key.set(value.getRow());
+    // the row as an array of its own, as HBase's TableRecordReader gives it (mappers may call row.get())
+    Cell first = value.rawCells()[0];
+    key.set(Arrays.copyOfRange(first.getRowArray(), first.getRowOffset(), first.getRowOffset() + first.getRowLength()));
     return true;
   }
 

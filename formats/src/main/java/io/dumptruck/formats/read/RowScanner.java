@@ -4,7 +4,7 @@ import io.dumptruck.formats.spec.FamilySpec;
 import io.dumptruck.formats.spec.TableSpec;
 import java.io.Closeable;
 import java.io.IOException;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,8 +45,12 @@ public final class RowScanner implements Closeable {
   private Cell currentRow;
   private boolean currentRowCounted;
   private Cell previous;
-  /** The cells of the Result being gathered (reused from one Result to the next). */
-  private final List<Cell> out = new ArrayList<>();
+  /**
+   * The cells of the Result being gathered: {@code gathered} of them, in a buffer reused from one
+   * Result to the next (each Result gets its own exact-size copy; the buffer is not cleared).
+   */
+  private Cell[] out = new Cell[16];
+  private int gathered;
   private int versions;
 
   /**
@@ -90,13 +94,12 @@ public final class RowScanner implements Closeable {
 
   /** The next row (or the next batch of a wide row), or null when range, data or row limit are exhausted. */
   public Result next() throws IOException {
-    List<Cell> out = this.out;
-    out.clear();
+    gathered = 0;
     while (true) {
       Cell c = cells.peek();
       boolean newRow = c == null || currentRow == null || !CellBytes.sameRow(c, currentRow);
-      if (newRow && !out.isEmpty()) {
-        return result(out);
+      if (newRow && gathered > 0) {
+        return result();
       }
       if (c == null) {
         return null;
@@ -131,19 +134,20 @@ public final class RowScanner implements Closeable {
           rows++;
           currentRowCounted = true;
         }
-        out.add(c);
-        if (scan.batch() > 0 && out.size() >= scan.batch()) {
-          return result(out);
+        if (gathered == out.length) {
+          out = Arrays.copyOf(out, gathered * 2);
+        }
+        out[gathered++] = c;
+        if (scan.batch() > 0 && gathered >= scan.batch()) {
+          return result();
         }
       }
     }
   }
 
-  /** The Result of the cells gathered; the list is reused for the next one. */
-  private static Result result(List<Cell> cells) {
-    Result r = Result.create(cells.toArray(new Cell[0]));
-    cells.clear();
-    return r;
+  /** The Result of the cells gathered. */
+  private Result result() {
+    return Result.create(Arrays.copyOf(out, gathered));
   }
 
   private boolean keep(Cell c) throws IOException {

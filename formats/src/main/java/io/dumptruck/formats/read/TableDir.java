@@ -187,14 +187,15 @@ public final class TableDir {
 
   /** Opens the files in the given order; if one fails, those already open are closed. */
   public List<StoredFile> open(List<FileRange> ranges) throws IOException {
-    return open(ranges.stream().map(FileRange::path).toList(), ranges.stream().map(FileRange::family).toList(), fs);
+    return open(conf, ranges.stream().map(FileRange::path).toList(), ranges.stream().map(FileRange::family).toList(), fs);
   }
 
   /**
-   * Opens {@code paths[i]} as a file of {@code families[i]}, in order, through {@code through} (this
+   * Opens {@code paths[i]} as a file of {@code families[i]}, in order, through {@code through} (the
    * table's file system, or a view of it that counts bytes); if one fails, those already open are closed.
    */
-  List<StoredFile> open(List<Path> paths, List<String> families, FileSystem through) throws IOException {
+  static List<StoredFile> open(Configuration conf, List<Path> paths, List<String> families, FileSystem through)
+      throws IOException {
     List<StoredFile> out = new ArrayList<>();
     try {
       for (int i = 0; i < paths.size(); i++) {

@@ -46,6 +46,10 @@ class ForeignTableDirTest {
       assertEquals(3, reader.get(Bytes.toBytes("r"), ScanSpec.all().withMaxVersions(10)).get().rawCells().length);
       assertEquals(1, reader.get(Bytes.toBytes("r"), ScanSpec.all()).get().rawCells().length, "a scan's default is 1 version");
     }
+    // the input format's tasks get the spec inferred when the job was set up
+    List<org.apache.hadoop.hbase.client.Result> rows = LocalJobs.readAll(conf, table, ScanSpec.all().withMaxVersions(10));
+    assertEquals(1, rows.size());
+    assertEquals(3, rows.get(0).rawCells().length);
   }
 
   @Test
