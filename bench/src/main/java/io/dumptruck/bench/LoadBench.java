@@ -355,6 +355,8 @@ public final class LoadBench {
       String splits = specs.get(WebLogSchema.VISITS).regions().splitPoints().stream()
           .map(p -> java.util.HexFormat.of().formatHex(p)).collect(java.util.stream.Collectors.joining(","));
       out.add(new Contender("dumptruck-visits", "dumptruck-visits", logs, logBytes, visits, Map.of("splits", splits)));
+      out.add(new Contender("dumptruck-visits" + LoadRun.UNCOMPRESSED, "dumptruck-visits" + LoadRun.UNCOMPRESSED, logs, logBytes, visits,
+          Map.of("splits", splits)));
       out.add(new Contender("importtsv-visits", "importtsv-visits", WebLogInput.tsv(input),
           Long.parseLong(facts.get("tsv_bytes")), visitsAtRoot, Map.of()));
       out.add(new Contender("importtsv-visits-tuned", "importtsv-visits-tuned", WebLogInput.tsv(input),
@@ -376,6 +378,7 @@ public final class LoadBench {
       Path edges = input.resolve("edges");
       long edgeBytes = Long.parseLong(facts.get("edge_bytes"));
       out.add(new Contender("dumptruck-graph", "dumptruck-graph", edges, edgeBytes, all, Map.of()));
+      out.add(new Contender("dumptruck-graph" + LoadRun.UNCOMPRESSED, "dumptruck-graph" + LoadRun.UNCOMPRESSED, edges, edgeBytes, all, Map.of()));
       out.add(new Contender("textbook-graph", "textbook-graph", edges, edgeBytes, all, Map.of()));
       out.add(new Contender("floor-graph", "floor", null, treeBytes(allDump), all, Map.of("dump", allDump.toString())));
     }
@@ -512,11 +515,12 @@ public final class LoadBench {
           ok.isEmpty() ? "" : String.format(Locale.ROOT, "%.0f", ok.stream().mapToDouble(r -> r.heapMiB("heap_peak")).max().orElse(0)),
           ok.isEmpty() ? "" : String.format(Locale.ROOT, "%.0f", ok.stream().mapToDouble(r -> r.heapMiB("heap_after_gc")).max().orElse(0))));
     }
-    s.append("\n## Shuffle (first run of each)\n\n| contender | map output records | map output MiB | records spilled | set-up s (dumptruck: incl. sampling) |\n|---|---|---|---|---|\n");
+    s.append("\n## Shuffle (first run of each)\n\n| contender | map output records | map output MiB | on disk MiB (after any compression) | records spilled | set-up s (dumptruck: incl. sampling) |\n|---|---|---|---|---|---|\n");
     for (Contender c : contenders) {
       runs.stream().filter(r -> r.contender().equals(c.name()) && !r.failed() && r.figures().containsKey("map_output_records"))
-          .findFirst().ifPresent(r -> s.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %s | %s |%n", c.name(),
+          .findFirst().ifPresent(r -> s.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.1f | %s | %s |%n", c.name(),
               r.figures().get("map_output_records"), Long.parseLong(r.figures().get("map_output_bytes")) / 1048576.0,
+              Long.parseLong(r.figures().getOrDefault("map_output_materialized_bytes", "0")) / 1048576.0,
               r.figures().get("spilled_records"), r.figures().containsKey("setup_ns")
                   ? String.format(Locale.ROOT, "%.2f", Long.parseLong(r.figures().get("setup_ns")) / 1e9) : "not timed")));
     }
@@ -543,9 +547,11 @@ public final class LoadBench {
     if (kind.equals("weblogs")) {
       return List.of(
           new Ratio("dumptruck visits-only throughput ÷ ImportTsv's (ImportTsv time ÷ dumptruck time)", "importtsv-visits", "dumptruck-visits"),
-          new Ratio("dumptruck visits-only throughput ÷ ImportTsv's with dumptruck's local-mode defaults", "importtsv-visits-tuned", "dumptruck-visits"),
-          new Ratio("ImportTsv throughput with dumptruck's local-mode defaults ÷ with Hadoop's", "importtsv-visits", "importtsv-visits-tuned"),
+          new Ratio("dumptruck visits-only throughput ÷ ImportTsv's with dumptruck's job defaults", "importtsv-visits-tuned", "dumptruck-visits"),
+          new Ratio("ImportTsv throughput with dumptruck's job defaults ÷ with Hadoop's", "importtsv-visits", "importtsv-visits-tuned"),
           new Ratio("dumptruck visits-only throughput ÷ textbook job's", "textbook-visits", "dumptruck-visits"),
+          new Ratio("dumptruck visits-only throughput, map output compressed with Snappy (the default) ÷ uncompressed",
+              "dumptruck-visits" + LoadRun.UNCOMPRESSED, "dumptruck-visits"),
           new Ratio("dumptruck full weblogs loader (3 tables) throughput ÷ ImportTsv's (visits only)", "importtsv-visits", "dumptruck-weblogs"),
           new Ratio("dumptruck full weblogs loader (3 tables) throughput ÷ textbook job's (visits only)", "textbook-visits", "dumptruck-weblogs"),
           new Ratio("dumptruck visits-only time ÷ floor (bare HFile writer, same cells)", "dumptruck-visits", "floor-visits"),
@@ -567,6 +573,8 @@ public final class LoadBench {
     }
     return List.of(
         new Ratio("dumptruck graph throughput ÷ textbook job's (MultiTableHFileOutputFormat)", "textbook-graph", "dumptruck-graph"),
+        new Ratio("dumptruck graph throughput, map output compressed with Snappy (the default) ÷ uncompressed",
+            "dumptruck-graph" + LoadRun.UNCOMPRESSED, "dumptruck-graph"),
         new Ratio("dumptruck graph time ÷ floor (bare HFile writer, same cells)", "dumptruck-graph", "floor-graph"),
         new Ratio("textbook job time ÷ floor", "textbook-graph", "floor-graph"));
   }

@@ -1,6 +1,6 @@
 package io.dumptruck.bench;
 
-import io.dumptruck.formats.LocalMode;
+import io.dumptruck.formats.JobDefaults;
 import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
@@ -24,6 +24,7 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskCounter;
 
 /**
@@ -38,6 +39,12 @@ import org.apache.hadoop.mapreduce.TaskCounter;
 public final class LoadRun {
   private LoadRun() {}
 
+  /**
+   * A contender's name ending in this runs the loader named without it, map output uncompressed
+   * (dumptruck's jobs compress it with Snappy by default).
+   */
+  static final String UNCOMPRESSED = "-uncompressed";
+
   public static void main(String[] args) throws Exception {
     String contender = args[0];
     Map<String, String> o = new LinkedHashMap<>();
@@ -50,7 +57,12 @@ public final class LoadRun {
     Path output = new Path(o.get("output"));
     Map<String, Long> counts = new LinkedHashMap<>();
     Measure.Figures figures;
-    switch (contender) {
+    String run = contender;
+    if (contender.endsWith(UNCOMPRESSED)) { // the same loader with its map output left uncompressed
+      conf.setBoolean(MRJobConfig.MAP_OUTPUT_COMPRESS, false);
+      run = contender.substring(0, contender.length() - UNCOMPRESSED.length());
+    }
+    switch (run) {
       case "dumptruck-weblogs" -> figures = dumptruck(conf, new WebLogLoader(), o, input, output, counts);
       case "dumptruck-visits" -> figures = dumptruck(conf, new VisitsLoader(), o, input, output, counts);
       case "dumptruck-graph" -> figures = dumptruck(conf, new GraphLoader(), o, input, output, counts);
@@ -58,8 +70,8 @@ public final class LoadRun {
       case "importtsv-visits", "importtsv-visits-tuned" -> {
         Configuration hconf = clusterConf(conf, o);
         Job job = ImportTsvJob.create(hconf, WebLogSchema.VISITS, input, output);
-        if (contender.endsWith("-tuned")) { // the local-mode defaults dumptruck's jobs get
-          LocalMode.tune(job.getConfiguration());
+        if (contender.endsWith("-tuned")) { // the defaults dumptruck's jobs get (local-mode sizing, Snappy map output)
+          JobDefaults.apply(job.getConfiguration());
         }
         figures = runJob(job, counts);
         Counter bad = job.getCounters().findCounter("ImportTsv", "Bad Lines");
@@ -187,6 +199,7 @@ public final class LoadRun {
     var c = job.getCounters();
     counts.put("map_output_records", c.findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue());
     counts.put("map_output_bytes", c.findCounter(TaskCounter.MAP_OUTPUT_BYTES).getValue());
+    counts.put("map_output_materialized_bytes", c.findCounter(TaskCounter.MAP_OUTPUT_MATERIALIZED_BYTES).getValue());
     counts.put("spilled_records", c.findCounter(TaskCounter.SPILLED_RECORDS).getValue());
   }
 }

@@ -1,6 +1,5 @@
 package io.dumptruck.formats;
 
-import java.util.Arrays;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRConfig;
 
@@ -15,7 +14,7 @@ import org.apache.hadoop.mapreduce.MRConfig;
  *   <li>concurrent reducers split the heap Hadoop lets one reducer use for the shuffle.</li>
  * </ul>
  * A key the user set (in a {@code *-site.xml}, with {@code -D}, or in code) is left alone; on YARN
- * ({@code mapreduce.framework.name=yarn}) nothing changes.
+ * ({@code mapreduce.framework.name=yarn}) nothing changes. Jobs get these through {@link JobDefaults}.
  */
 public final class LocalMode {
   static final String MAPS = "mapreduce.local.map.tasks.maximum";
@@ -43,20 +42,12 @@ public final class LocalMode {
       return;
     }
     int parallel = Math.max(1, cores);
-    setUnlessUserSet(conf, MAPS, Integer.toString(parallel));
-    setUnlessUserSet(conf, REDUCES, Integer.toString(parallel));
+    JobDefaults.setUnlessUserSet(conf, MAPS, Integer.toString(parallel));
+    JobDefaults.setUnlessUserSet(conf, REDUCES, Integer.toString(parallel));
     int maps = conf.getInt(MAPS, 1);
     long sortMb = maxHeapBytes / 4 / Math.max(1, maps) >> 20;
-    setUnlessUserSet(conf, SORT_MB, Long.toString(Math.max(MIN_SORT_MB, Math.min(MAX_SORT_MB, sortMb))));
+    JobDefaults.setUnlessUserSet(conf, SORT_MB, Long.toString(Math.max(MIN_SORT_MB, Math.min(MAX_SORT_MB, sortMb))));
     int reduces = Math.max(1, conf.getInt(REDUCES, 1));
-    setUnlessUserSet(conf, SHUFFLE_BUFFER, Float.toString(SHUFFLE_SHARE / reduces));
-  }
-
-  private static void setUnlessUserSet(Configuration conf, String key, String value) {
-    String[] sources = conf.getPropertySources(key);
-    boolean onlyDefaults = sources == null || Arrays.stream(sources).allMatch(s -> s.endsWith("-default.xml"));
-    if (onlyDefaults) {
-      conf.set(key, value, "dumptruck local-mode default");
-    }
+    JobDefaults.setUnlessUserSet(conf, SHUFFLE_BUFFER, Float.toString(SHUFFLE_SHARE / reduces));
   }
 }

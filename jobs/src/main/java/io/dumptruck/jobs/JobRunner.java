@@ -1,7 +1,7 @@
 package io.dumptruck.jobs;
 
 import io.dumptruck.formats.JobFailure;
-import io.dumptruck.formats.LocalMode;
+import io.dumptruck.formats.JobDefaults;
 import io.dumptruck.formats.output.OutputDirectory;
 import io.dumptruck.formats.read.ReadCounter;
 import io.dumptruck.formats.read.TableDir;
@@ -59,7 +59,7 @@ public final class JobRunner {
   public static Job stage(Configuration conf, AnalyticsJob job, String step) throws IOException {
     Job stage = Job.getInstance(new Configuration(conf), job.name() + ": " + step);
     stage.setJarByClass(JobRunner.class);
-    LocalMode.tune(stage.getConfiguration());
+    JobDefaults.apply(stage.getConfiguration());
     return stage;
   }
 

@@ -1,7 +1,7 @@
 package io.dumptruck.loaders;
 
 import io.dumptruck.formats.JobFailure;
-import io.dumptruck.formats.LocalMode;
+import io.dumptruck.formats.JobDefaults;
 import io.dumptruck.formats.output.CellCounter;
 import io.dumptruck.formats.output.HFileTableOutputFormat;
 import io.dumptruck.formats.output.OutputDirectory;
@@ -66,7 +66,7 @@ public final class LoadJob {
     Job job = Job.getInstance(conf, "dumptruck load " + loader.name());
     job.setJarByClass(LoadJob.class);
     Configuration jc = job.getConfiguration();
-    LocalMode.tune(jc);
+    JobDefaults.apply(jc);
     jc.setLong(LoaderConf.LOAD_TIMESTAMP.key(), options.timestamp());
     options.extra().forEach((k, v) -> jc.set(LoaderConf.OPTION_PREFIX.key() + k, v));
     job.setInputFormatClass(TextInputFormat.class);

@@ -1,6 +1,6 @@
 package io.dumptruck.loaders.events;
 
-import io.dumptruck.formats.LocalMode;
+import io.dumptruck.formats.JobDefaults;
 import io.dumptruck.loaders.Parsed;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -46,7 +46,7 @@ public final class IdDictionary {
   public static void build(Configuration conf, List<Path> inputs, Path dir) throws IOException, InterruptedException {
     Job job = Job.getInstance(conf, "dumptruck load events: list host and event names");
     job.setJarByClass(IdDictionary.class);
-    LocalMode.tune(job.getConfiguration());
+    JobDefaults.apply(job.getConfiguration());
     job.setInputFormatClass(TextInputFormat.class);
     FileInputFormat.setInputPaths(job, inputs.toArray(new Path[0]));
     job.setMapperClass(NameMapper.class);

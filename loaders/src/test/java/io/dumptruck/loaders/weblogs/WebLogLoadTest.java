@@ -31,7 +31,9 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.io.compress.SnappyCodec;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -75,6 +77,8 @@ class WebLogLoadTest {
     long combineIn = job.getCounters().findCounter(TaskCounter.COMBINE_INPUT_RECORDS).getValue();
     long combineOut = job.getCounters().findCounter(TaskCounter.COMBINE_OUTPUT_RECORDS).getValue();
     assertTrue(combineOut < combineIn, "c1's repeated paths are counted on the map side: " + combineIn + " -> " + combineOut);
+    assertTrue(job.getConfiguration().getBoolean(MRJobConfig.MAP_OUTPUT_COMPRESS, false), "the shuffle went through Snappy");
+    assertEquals(SnappyCodec.class.getName(), job.getConfiguration().get(MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC));
 
     TreeSet<String> visits = new TreeSet<>();
     Map<String, Map<String, Long>> counts = new TreeMap<>();

@@ -1,0 +1,51 @@
+package io.dumptruck.formats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.compress.DefaultCodec;
+import org.apache.hadoop.io.compress.SnappyCodec;
+import org.apache.hadoop.mapred.JobConf;
+import org.junit.jupiter.api.Test;
+
+class JobDefaultsTest {
+  @Test
+  void snappyCompressesInThisJvm() {
+    assertTrue(JobDefaults.snappyLoads(), "Hadoop's Snappy codec should work without native libraries");
+  }
+
+  @Test
+  void compressesMapOutputWithSnappyWhereverTheUserLeftHadoopsDefault() {
+    Configuration local = new JobConf(); // with mapred-default.xml, as a job's configuration
+    JobDefaults.apply(local);
+    assertTrue(local.getBoolean(JobDefaults.COMPRESS, false));
+    assertEquals(SnappyCodec.class.getName(), local.get(JobDefaults.CODEC));
+
+    Configuration yarn = new JobConf();
+    yarn.set("mapreduce.framework.name", "yarn");
+    JobDefaults.apply(yarn);
+    assertTrue(yarn.getBoolean(JobDefaults.COMPRESS, false));
+    assertNull(yarn.get(LocalMode.MAPS), "local-mode sizing stays out of YARN jobs");
+  }
+
+  @Test
+  void leavesTheUsersChoice() {
+    Configuration off = new JobConf();
+    off.setBoolean(JobDefaults.COMPRESS, false);
+    JobDefaults.apply(off);
+    assertFalse(off.getBoolean(JobDefaults.COMPRESS, true));
+
+    Configuration codec = new JobConf();
+    codec.set(JobDefaults.CODEC, DefaultCodec.class.getName());
+    JobDefaults.apply(codec);
+    assertTrue(codec.getBoolean(JobDefaults.COMPRESS, false));
+    assertEquals(DefaultCodec.class.getName(), codec.get(JobDefaults.CODEC));
+
+    Configuration noSnappy = new JobConf();
+    JobDefaults.compressMapOutput(noSnappy, false);
+    assertFalse(noSnappy.getBoolean(JobDefaults.COMPRESS, true), "without Snappy, Hadoop's default stays");
+  }
+}
