@@ -4,6 +4,7 @@ import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderCatalog;
+import java.io.FileNotFoundException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapred.FileAlreadyExistsException;
 import org.apache.hadoop.mapreduce.Job;
 
 /** {@code dumptruck load <loader> --input PATH… --output DIR [options]}: one MapReduce load into HFile tables. */
@@ -57,7 +59,8 @@ public final class LoadCommand extends Command {
     Job job;
     try {
       job = LoadJob.prepare(getConf(), loader, options);
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | FileNotFoundException | FileAlreadyExistsException e) {
+      // bad options, an input that is not there, an output that is: the command line needs fixing, as for `run`
       throw new UsageException(e.getMessage());
     }
     out.println("load " + loader.name() + ": " + String.join(", ", options.inputs().stream().map(Path::toString).toList())

@@ -188,6 +188,23 @@ class CliTest {
   }
 
   @Test
+  void loadRefusesAnExistingOutputOrAMissingInputAsUsage() {
+    String tables = new File(users).getParentFile().getParent();
+    String logs = new File("../sample-data/weblogs").getAbsolutePath();
+    Run exists = run("load", "weblogs", "--input", logs, "--output", tables + "/graph");
+    assertEquals(2, exists.code(), exists.err());
+    assertTrue(exists.err().contains("already exists") && exists.err().endsWith("(see: dumptruck help load)\n"), exists.err());
+    String out = new File(tmp, "load-out").getPath();
+    Run missing = run("load", "weblogs", "--input", new File(tmp, "no-such-logs").getPath(), "--output", out);
+    assertEquals(2, missing.code(), missing.err());
+    assertTrue(missing.err().contains("matches no file"), missing.err());
+    for (Run r : List.of(exists, missing)) {
+      assertEquals(1, r.err().lines().count(), "one line: " + r.err());
+    }
+    assertFalse(new File(out).exists(), "nothing was written");
+  }
+
+  @Test
   void runChecksEverythingBeforeAnyTaskAndSaysWhatToDo() {
     String tables = new File(users).getParentFile().getParent();
     String out = new File(tmp, "run-out").getPath();

@@ -689,15 +689,16 @@ class ClusterIT {
     Path leftover = new Path("/faults/leftover");
     assertTrue(hdfs.mkdirs(new Path(leftover, "_temporary/1/_temporary")));
     Run unfinished = cli(loadCommand(leftover.toString()));
-    assertEquals(1, unfinished.code(), unfinished.err());
+    assertEquals(2, unfinished.code(), unfinished.err()); // the command line needs fixing, as for `run`
     assertEquals(1, unfinished.err().lines().count(), unfinished.err());
     String qualified = hdfs.makeQualified(leftover).toString();
     assertEquals("dumptruck load: output directory " + qualified + " already exists and holds what is left of a job that did "
-        + "not finish (_temporary, no _SUCCESS): delete it (hadoop fs -rm -r " + qualified + ") and run again\n", unfinished.err());
+        + "not finish (_temporary, no _SUCCESS): delete it (hadoop fs -rm -r " + qualified + ") and run again"
+        + " (see: dumptruck help load)\n", unfinished.err());
 
     Path finished = onCluster("ipblocks");
     Run done = cli(loadCommand(finished.toString()));
-    assertEquals(1, done.code(), done.err());
+    assertEquals(2, done.code(), done.err());
     assertEquals(1, done.err().lines().count(), done.err());
     assertTrue(done.err().contains("holds the output of a finished job (it has _SUCCESS): choose a new output directory"),
         done.err());
