@@ -47,7 +47,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * A whole-table scan, five ways, over the same files: the {@code visits} cells of 100,000 generated
+ * A whole-table scan, six ways, over the same files: the {@code visits} cells of 100,000 generated
  * web-log lines (about 600,000 cells, 4 regions, one HFile each, FAST_DIFF, codec as the parameter),
  * written by dumptruck's writer and read
  * <ul>
@@ -56,6 +56,8 @@ import org.openjdk.jmh.infra.Blackhole;
  *       dumptruck's scans read;</li>
  *   <li>{@code bareHFileScannerPread} — the same with positional reads (HBase's choice for gets and
  *       short scans; on a local file system every block read reopens the file and its checksum file);</li>
+ *   <li>{@code bareScannerRowEnds} — the same, finding where each row ends (each cell's row compared
+ *       with its row's first cell), without building anything;</li>
  *   <li>{@code bareScannerRows} — the same, with each row's cells handed over as one {@link Result}
  *       (what any row reader must add; one file per region, so nothing to merge);</li>
  *   <li>{@code tableReaderScan} — {@link TableReader#scan} / {@link RowScanner}: rows as Results;</li>
@@ -98,6 +100,7 @@ public class ScanBench {
     table = BenchTables.write(conf, new Path(tmp.resolve("visits").toString()), spec, kvs);
     check(bareHFileScanner(null), "bare scanner");
     check(bareHFileScannerPread(null), "bare scanner, positional reads");
+    check(bareScannerRowEnds(null), "bare scanner finding row ends");
     check(bareScannerRows(null), "bare scanner with rows");
     check(tableReaderScan(null), "TableReader");
     check(inputFormat(null), "HFileTableInputFormat");
@@ -146,6 +149,43 @@ public class ScanBench {
       } finally {
         reader.close();
       }
+    }
+    return n;
+  }
+
+  /** The bare scanner finding where each row ends (each cell's row against its row's first), no Result. */
+  @Benchmark
+  public long bareScannerRowEnds(Blackhole bh) throws IOException {
+    FileSystem fs = table.getFileSystem(conf);
+    FileStatus[] files = fs.listStatus(new Path(table, "p"));
+    Arrays.sort(files, Comparator.comparing(FileStatus::getPath));
+    long n = 0;
+    long rows = 0;
+    for (FileStatus f : files) {
+      HFile.Reader reader = HFile.createReader(fs, f.getPath(), CacheConfig.DISABLED, true, conf);
+      try {
+        HFileScanner s = reader.getScanner(conf, false, false);
+        Cell first = null;
+        if (s.seekTo()) {
+          do {
+            Cell c = s.getCell();
+            if (first == null || !CellUtil.matchingRows(first, c)) {
+              first = c;
+              rows++;
+            }
+            if (bh != null) {
+              bh.consume(c);
+            }
+            n++;
+          } while (s.next());
+        }
+        s.close();
+      } finally {
+        reader.close();
+      }
+    }
+    if (bh != null) {
+      bh.consume(rows);
     }
     return n;
   }
@@ -237,7 +277,8 @@ public class ScanBench {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 40;
     int warmup = args.length > 1 ? Integer.parseInt(args[1]) : 15;
     String[] codecs = (args.length > 2 ? args[2] : "GZ,NONE").split(",");
-    String[] names = {"bareHFileScanner", "bareHFileScannerPread", "bareScannerRows", "tableReaderScan", "inputFormat"};
+    String[] names = {"bareHFileScanner", "bareHFileScannerPread", "bareScannerRows", "tableReaderScan", "inputFormat",
+        "bareScannerRowEnds"};
     for (String codec : codecs) {
       ScanBench b = new ScanBench();
       b.codec = codec;
@@ -246,7 +287,7 @@ public class ScanBench {
         List<java.util.function.LongSupplier> ops = List.of(
             () -> unchecked(() -> b.bareHFileScanner(null)), () -> unchecked(() -> b.bareHFileScannerPread(null)),
             () -> unchecked(() -> b.bareScannerRows(null)), () -> unchecked(() -> b.tableReaderScan(null)),
-            () -> unchecked(() -> b.inputFormat(null)));
+            () -> unchecked(() -> b.inputFormat(null)), () -> unchecked(() -> b.bareScannerRowEnds(null)));
         double[][] ms = new double[names.length][rounds];
         for (int r = -warmup; r < rounds; r++) {
           for (int k = 0; k < names.length; k++) {
@@ -274,6 +315,14 @@ public class ScanBench {
           reader[r] = ms[0][r] / ms[3][r];
         }
         System.out.printf("  tableReaderScan throughput / %-18s %s%n", names[0], spread(reader));
+        double[] ends = new double[rounds];
+        double[] results = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+          ends[r] = ms[0][r] / ms[5][r];
+          results[r] = ms[5][r] / ms[2][r];
+        }
+        System.out.printf("  bareScannerRowEnds throughput / %-15s %s%n", names[0], spread(ends));
+        System.out.printf("  bareScannerRows throughput / bareScannerRowEnds %s%n", spread(results));
       } finally {
         b.tearDown();
       }
