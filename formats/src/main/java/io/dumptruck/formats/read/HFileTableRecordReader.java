@@ -17,9 +17,8 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 
 /**
  * Reads the rows of one {@link HFileTableSplit}; progress is cells read over the files' cell count.
- * At close it adds what the split cost to the {@link ReadCounter}s. Data blocks are HBase's own
- * JVM-wide count, taken as a difference, so it is exact when one task reads at a time per JVM (YARN
- * containers; local mode runs its map tasks one after another by default).
+ * At close it adds what the split cost to the {@link ReadCounter}s (data blocks: see
+ * {@link ReadCounter#DATA_BLOCKS_READ} for when that count is exact).
  */
 final class HFileTableRecordReader extends RecordReader<ImmutableBytesWritable, Result> {
   private final ImmutableBytesWritable key = new ImmutableBytesWritable();

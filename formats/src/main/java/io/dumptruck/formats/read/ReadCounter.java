@@ -16,8 +16,10 @@ public enum ReadCounter {
   BYTES_READ,
   /**
    * Data blocks read: HBase's own JVM-wide count of data block reads, taken as a difference around
-   * each split, so exact when a JVM runs one task at a time (YARN containers; local mode with the
-   * default {@code mapreduce.local.map.tasks.maximum} of 1).
+   * each split. Exact when a JVM runs one task at a time (YARN containers, or local mode with
+   * {@code -D mapreduce.local.map.tasks.maximum=1}); local mode runs a task per core by default
+   * ({@link io.dumptruck.formats.LocalMode}), and a split's count then also holds the blocks that
+   * tasks running beside it read: an upper bound.
    */
   DATA_BLOCKS_READ,
   /** Cells read from the files, kept by the scan or not. */

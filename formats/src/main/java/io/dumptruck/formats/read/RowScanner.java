@@ -26,6 +26,8 @@ import org.apache.hadoop.hbase.util.Bytes;
 public final class RowScanner implements Closeable {
   private static final CellComparator CELLS = CellComparator.getInstance();
   private static final byte PUT = KeyValue.Type.Put.getCode();
+  /** Size of the reused cell buffer, kept between Results (see {@code out}). */
+  private static final int KEPT_BUFFER = 64;
 
   private final String table;
   private final CellMergeScanner cells;
@@ -47,9 +49,11 @@ public final class RowScanner implements Closeable {
   private Cell previous;
   /**
    * The cells of the Result being gathered: {@code gathered} of them, in a buffer reused from one
-   * Result to the next (each Result gets its own exact-size copy; the buffer is not cleared).
+   * Result to the next (each Result gets its own exact-size copy). The buffer is not cleared, so it
+   * may still point at up to {@value #KEPT_BUFFER} cells of earlier rows; a buffer grown larger by a
+   * wide row is dropped after that row.
    */
-  private Cell[] out = new Cell[16];
+  private Cell[] out = new Cell[KEPT_BUFFER];
   private int gathered;
   private int versions;
 
@@ -147,7 +151,11 @@ public final class RowScanner implements Closeable {
 
   /** The Result of the cells gathered. */
   private Result result() {
-    return Result.create(Arrays.copyOf(out, gathered));
+    Result r = Result.create(Arrays.copyOf(out, gathered));
+    if (out.length > KEPT_BUFFER) {
+      out = new Cell[KEPT_BUFFER]; // a wide row's cells are not held by the buffer for the rest of the scan
+    }
+    return r;
   }
 
   private boolean keep(Cell c) throws IOException {
