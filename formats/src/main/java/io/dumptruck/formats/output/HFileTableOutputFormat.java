@@ -12,7 +12,6 @@ import io.dumptruck.formats.spec.TableSpecJson;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +21,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.OutputCommitter;
+import org.apache.hadoop.mapreduce.OutputFormat;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.security.TokenCache;
@@ -38,8 +38,12 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
  * <pre>{@code
  *   HFileTableOutputFormat.configure(job).tables(followsSpec, followedBySpec).output(dir).apply();
  * }</pre>
+ * <p>It takes its output directory as a {@code FileOutputFormat} does, but is not one on purpose: for a
+ * {@code FileOutputFormat} Hadoop's reduce task sums the statistics of every thread of the file system
+ * before and after each record written (a row here; for one-cell rows, every cell). The bytes
+ * written are counted in {@link CellCounter#HFILE_BYTES_WRITTEN} instead.
  */
-public final class HFileTableOutputFormat extends FileOutputFormat<CellKey, CellRun> {
+public final class HFileTableOutputFormat extends OutputFormat<CellKey, CellRun> {
   private HFileTableCommitter committer;
 
   /** Starts configuring {@code job} to write HFile tables; nothing changes until {@link Configurator#apply}. */
@@ -67,14 +71,14 @@ public final class HFileTableOutputFormat extends FileOutputFormat<CellKey, Cell
   @Override
   public synchronized OutputCommitter getOutputCommitter(TaskAttemptContext context) throws IOException {
     if (committer == null) {
-      committer = new HFileTableCommitter(getOutputPath(context), context);
+      committer = new HFileTableCommitter(FileOutputFormat.getOutputPath(context), context);
     }
     return committer;
   }
 
   @Override
   public void checkOutputSpecs(JobContext job) throws IOException {
-    Path out = getOutputPath(job);
+    Path out = FileOutputFormat.getOutputPath(job);
     if (out == null) {
       throw new SpecException("no output directory: call HFileTableOutputFormat.configure(job).output(dir)");
     }
