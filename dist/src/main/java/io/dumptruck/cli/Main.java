@@ -1,5 +1,6 @@
 package io.dumptruck.cli;
 
+import io.dumptruck.formats.read.NotATableException;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -63,7 +64,7 @@ public final class Main {
     }
     try {
       return runWithGenericOptions(command, rest);
-    } catch (UsageException e) {
+    } catch (UsageException | NotATableException e) { // a table path that is not one is a command line to fix too
       err.println("dumptruck " + args[0] + ": " + e.getMessage() + " (see: dumptruck help " + args[0] + ")");
       return 2;
     } catch (Exception | LinkageError e) {

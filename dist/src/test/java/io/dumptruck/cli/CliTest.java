@@ -106,13 +106,15 @@ class CliTest {
 
   @Test
   void errorsAreOneLineWithNonZeroExit() {
+    // a path that is not a table is a command line to fix: exit 2 with the help pointer, as for bad options
     Run missing = run("get", new File(tmp, "nope").getPath(), "x");
-    assertEquals(1, missing.code());
+    assertEquals(2, missing.code());
     assertTrue(missing.err().startsWith("dumptruck get: no table directory"), missing.err());
+    assertTrue(missing.err().endsWith("(see: dumptruck help get)\n"), missing.err());
     assertEquals(1, missing.err().lines().count(), "one line: " + missing.err());
 
     Run outputDir = run("scan", new File(users).getParent());
-    assertEquals(1, outputDir.code());
+    assertEquals(2, outputDir.code());
     assertTrue(outputDir.err().contains("is an output directory, not a table"), outputDir.err());
 
     Run badKey = run("get", users, "a\\xZZ");
@@ -257,7 +259,7 @@ class CliTest {
     assertEquals(2, gif.code());
     assertTrue(gif.err().contains(".png or .svg"), gif.err());
     Run notTable = run("inspect", new File(users).getParent());
-    assertEquals(1, notTable.code());
+    assertEquals(2, notTable.code());
     assertTrue(notTable.err().contains("is an output directory, not a table"), notTable.err());
   }
 }

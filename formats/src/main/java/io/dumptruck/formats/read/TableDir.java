@@ -51,10 +51,10 @@ public final class TableDir {
     try {
       status = fs.getFileStatus(dir);
     } catch (FileNotFoundException e) {
-      throw new FileNotFoundException("no table directory " + dir + " (expected <output>/<table>, as written by a dumptruck load)");
+      throw new NotATableException("no table directory " + dir + " (expected <output>/<table>, as written by a dumptruck load)");
     }
     if (!status.isDirectory()) {
-      throw new IOException(dir + " is a file, not a table directory <output>/<table>");
+      throw new NotATableException(dir + " is a file, not a table directory <output>/<table>");
     }
     Map<String, List<FileStatus>> files = new LinkedHashMap<>();
     List<String> subTables = new ArrayList<>();
@@ -85,10 +85,10 @@ public final class TableDir {
         spec = TableSpecJson.fromJson(new String(in.readAllBytes(), StandardCharsets.UTF_8));
       }
     } else if (!subTables.isEmpty()) {
-      throw new IOException(dir + " is an output directory, not a table: name one of its tables, e.g. "
+      throw new NotATableException(dir + " is an output directory, not a table: name one of its tables, e.g. "
           + new Path(dir, subTables.get(0)) + " (tables: " + String.join(", ", subTables) + ")");
     } else if (files.isEmpty()) {
-      throw new IOException(dir + " holds no family directories: not a table directory <output>/<table>");
+      throw new NotATableException(dir + " holds no family directories: not a table directory <output>/<table>");
     } else {
       List<FamilySpec> families = new ArrayList<>();
       // unknown settings: keep every version, as the files may hold several
