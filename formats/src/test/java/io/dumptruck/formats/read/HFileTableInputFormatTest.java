@@ -123,10 +123,18 @@ class HFileTableInputFormatTest {
         CellModel.lines(LocalJobs.readAll(small, table, ScanSpec.all().withMaxVersions(5))), "sub-split read");
   }
 
-  /** An ordinary HBase TableMapper: counts cells per family. */
+  /**
+   * An ordinary HBase TableMapper: counts cells per family. Like many, it takes the key's whole array
+   * as the row ({@code row.get()}), which holds with HBase's TableRecordReader; it counts rows where
+   * that would be wrong.
+   */
   public static class FamilyCellCounter extends TableMapper<Text, LongWritable> {
     @Override
     protected void map(ImmutableBytesWritable row, Result value, Context context) throws IOException, InterruptedException {
+      context.getCounter("keys", "rows").increment(1);
+      if (!java.util.Arrays.equals(row.get(), value.getRow())) {
+        context.getCounter("keys", "row.get() is not the row").increment(1);
+      }
       for (Cell c : value.rawCells()) {
         context.write(new Text(Bytes.toString(CellUtil.cloneFamily(c))), new LongWritable(1));
       }
@@ -145,6 +153,9 @@ class HFileTableInputFormatTest {
     Path out = new Path(tmp.getAbsolutePath(), "counts");
     FileOutputFormat.setOutputPath(job, out);
     assertTrue(job.waitForCompletion(false));
+    assertEquals(merged.scan(RandomTables.WIDE, ScanSpec.all().withMaxVersions(10)).size(),
+        job.getCounters().findCounter("keys", "rows").getValue());
+    assertEquals(0, job.getCounters().findCounter("keys", "row.get() is not the row").getValue());
     Map<String, Long> expected = new TreeMap<>();
     for (List<String> row : merged.scan(RandomTables.WIDE, ScanSpec.all().withMaxVersions(10))) {
       for (String cell : row) {
