@@ -17,8 +17,8 @@ import org.apache.hadoop.mapreduce.TaskInputOutputContext;
  */
 public class CellCombiner extends Reducer<CellKey, CellRun, CellKey, CellRun> {
   private CellFold[] combiners;
-  private final RowChange rows = new RowChange();
   private CellFold.Output output;
+  private FoldRowEnds rowEnds;
   /** The value handed to the combiner fold, and the reader that finds it in a run; reused. */
   private final BytesWritable value = new BytesWritable();
   private final CellRun.Reader cell = new CellRun.Reader();
@@ -45,6 +45,7 @@ public class CellCombiner extends Reducer<CellKey, CellRun, CellKey, CellRun> {
         return context;
       }
     };
+    rowEnds = new FoldRowEnds(combiners, output);
   }
 
   @Override
@@ -56,9 +57,7 @@ public class CellCombiner extends Reducer<CellKey, CellRun, CellKey, CellRun> {
       }
       return;
     }
-    if (rows.changed(key)) {
-      endRow(rows.previousTable());
-    }
+    rowEnds.at(key);
     Iterator<CellRun> it = values.iterator();
     combiner.cell(key, new Iterator<>() {
       @Override
@@ -77,14 +76,8 @@ public class CellCombiner extends Reducer<CellKey, CellRun, CellKey, CellRun> {
     }
   }
 
-  private void endRow(int table) throws IOException, InterruptedException {
-    if (table >= 0 && combiners[table] != null) {
-      combiners[table].endRow(output);
-    }
-  }
-
   @Override
   protected void cleanup(Context context) throws IOException, InterruptedException {
-    endRow(rows.table());
+    rowEnds.finish();
   }
 }

@@ -27,8 +27,7 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, CellKey, CellRu
   private static final int MAX_RUN_BYTES = 1 << 20;
   private CellFold[] folds;
   private CellFold.Output output;
-  /** To tell a fold when its row ends. */
-  private final RowChange rows = new RowChange();
+  private FoldRowEnds rowEnds;
   /** The cells written so far of the current row, not yet handed to the record writer. */
   private final CellKey runKey = new CellKey();
   private final CellRun run = new CellRun();
@@ -54,7 +53,7 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, CellKey, CellRu
       public org.apache.hadoop.mapreduce.TaskInputOutputContext<?, ?, ?, ?> context() {
         return context;
       }
-    };
+    };    rowEnds = new FoldRowEnds(folds, output);
   }
 
   /** One pass over every cell of the task in key order (not one call per shuffle key). */
@@ -102,7 +101,7 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, CellKey, CellRu
   /** The merge's current cell and any that follow with the same key. */
   private void cell(CellMerge cells, Context context) throws IOException, InterruptedException {
     CellKey key = cells.key();
-    endRowIfChanged(key);
+    rowEnds.at(key);
     CellFold fold = folds[key.table()];
     if (fold != null) {
       fold.cell(key, sameKeyValues(cells), output);
@@ -174,21 +173,9 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, CellKey, CellRu
     };
   }
 
-  private void endRowIfChanged(CellKey key) throws IOException, InterruptedException {
-    if (rows.changed(key)) {
-      endRow(rows.previousTable());
-    }
-  }
-
-  private void endRow(int table) throws IOException, InterruptedException {
-    if (table >= 0 && folds[table] != null) {
-      folds[table].endRow(output);
-    }
-  }
-
   @Override
   protected void cleanup(Context context) throws IOException, InterruptedException {
-    endRow(rows.table());
+    rowEnds.finish();
     for (CellFold fold : folds) {
       if (fold != null) {
         fold.close(output);

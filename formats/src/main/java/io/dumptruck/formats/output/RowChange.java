@@ -3,10 +3,9 @@ package io.dumptruck.formats.output;
 import io.dumptruck.formats.shuffle.CellKey;
 import org.apache.hadoop.hbase.util.Bytes;
 
-/** Tells when a stream of cell keys moves to another table or row (for folds' row ends). */
+/** Tells when a stream of cell keys moves to another table or row (rows counted, folds' row ends). */
 final class RowChange {
   private int table = -1;
-  private int previousTable = -1;
   private byte[] row = new byte[0];
   private int rowLength;
 
@@ -15,7 +14,6 @@ final class RowChange {
     if (key.table() == table && Bytes.equals(row, 0, rowLength, key.buffer(), key.rowOffset(), key.rowLength())) {
       return false;
     }
-    previousTable = table;
     table = key.table();
     if (row.length < key.rowLength()) {
       row = new byte[Math.max(key.rowLength(), row.length * 2)];
@@ -24,9 +22,6 @@ final class RowChange {
     rowLength = key.rowLength();
     return true;
   }
-
-  /** The table of the row before the last change (-1 before the second row); after the stream, use {@link #table()}. */
-  int previousTable() { return previousTable; }
 
   /** The table of the current row, -1 before any key. */
   int table() { return table; }
