@@ -33,6 +33,8 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
   private final FamilyFileWriter[][] writers;
   private final long[] tableRows;
   private final RowChange rows = new RowChange();
+  /** Walks the cells of each record written; reused. */
+  private final CellRun.Reader cells = new CellRun.Reader();
 
   HFileTableRecordWriter(Configuration conf, Path workDir, List<TableSpec> tables, String namePrefix,
       long rollBytes, int maxFiles, String taskId) throws IOException {
@@ -47,8 +49,6 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
     this.writers = new FamilyFileWriter[tables.size()][];
     this.tableRows = new long[tables.size()];
   }
-
-  private final CellRun.Reader cells = new CellRun.Reader();
 
   @Override
   public void write(CellKey first, CellRun run) throws IOException {

@@ -18,12 +18,14 @@ final class CellBytes {
     return !(c instanceof ByteBufferExtendedCell);
   }
 
+  /** {@code x[xo, xo + xl)} equals {@code y[yo, yo + yl)}. */
+  private static boolean same(byte[] x, int xo, int xl, byte[] y, int yo, int yl) {
+    return xl == yl && Arrays.equals(x, xo, xo + xl, y, yo, yo + yl);
+  }
+
   static boolean sameRow(Cell a, Cell b) {
     if (onHeap(a) && onHeap(b)) {
-      int al = a.getRowLength();
-      int bl = b.getRowLength();
-      return al == bl && Arrays.equals(a.getRowArray(), a.getRowOffset(), a.getRowOffset() + al,
-          b.getRowArray(), b.getRowOffset(), b.getRowOffset() + bl);
+      return same(a.getRowArray(), a.getRowOffset(), a.getRowLength(), b.getRowArray(), b.getRowOffset(), b.getRowLength());
     }
     return CellUtil.matchingRows(a, b);
   }
@@ -48,19 +50,15 @@ final class CellBytes {
 
   static boolean sameQualifier(Cell a, Cell b) {
     if (onHeap(a) && onHeap(b)) {
-      int al = a.getQualifierLength();
-      int bl = b.getQualifierLength();
-      return al == bl && Arrays.equals(a.getQualifierArray(), a.getQualifierOffset(), a.getQualifierOffset() + al,
-          b.getQualifierArray(), b.getQualifierOffset(), b.getQualifierOffset() + bl);
+      return same(a.getQualifierArray(), a.getQualifierOffset(), a.getQualifierLength(),
+          b.getQualifierArray(), b.getQualifierOffset(), b.getQualifierLength());
     }
     return CellUtil.matchingQualifier(a, b);
   }
 
   static boolean sameQualifier(Cell c, byte[] qualifier) {
     if (onHeap(c)) {
-      int off = c.getQualifierOffset();
-      return c.getQualifierLength() == qualifier.length
-          && Arrays.equals(c.getQualifierArray(), off, off + qualifier.length, qualifier, 0, qualifier.length);
+      return same(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength(), qualifier, 0, qualifier.length);
     }
     return CellUtil.matchingQualifier(c, qualifier);
   }

@@ -197,7 +197,8 @@ public final class RowScanner implements Closeable {
     FamilyRule(byte[] name, TableSpec table, ScanSpec scan, long now) {
       this.name = name;
       String family = Bytes.toString(name);
-      FamilySpec spec = table.families().stream().filter(f -> f.name().equals(family)).findFirst().orElse(null);
+      int index = table.familyIndex(family);
+      FamilySpec spec = index < 0 ? null : table.families().get(index);
       this.maxVersions = spec == null ? scan.maxVersions() : Math.min(spec.maxVersions(), scan.maxVersions());
       this.oldestAllowed = spec != null && spec.hasTtl() ? now - spec.ttlSeconds() * 1000L : Long.MIN_VALUE;
       this.read = scan.columns().isEmpty() || scan.readsFamily(family);
