@@ -14,6 +14,11 @@ import org.apache.hadoop.io.BytesWritable;
 public final class SumLongFold implements CellFold {
   @Override
   public void cell(CellKey key, Iterator<BytesWritable> values, Output out) throws IOException, InterruptedException {
+    out.write(key, Bytes.toBytes(sum(key, values)));
+  }
+
+  /** The sum of the counter values of {@code key}; a value that is not an 8-byte long fails, naming the key. */
+  public static long sum(CellKey key, Iterator<BytesWritable> values) {
     long sum = 0;
     while (values.hasNext()) {
       BytesWritable v = values.next();
@@ -22,7 +27,7 @@ public final class SumLongFold implements CellFold {
       }
       sum += Bytes.toLong(v.getBytes(), 0, Bytes.SIZEOF_LONG);
     }
-    out.write(key, Bytes.toBytes(sum));
+    return sum;
   }
 
   /** A sum of partial sums is the sum: the same fold sums on the map side. */

@@ -1,6 +1,7 @@
 package io.dumptruck.loaders.weblogs;
 
 import io.dumptruck.formats.output.CellFold;
+import io.dumptruck.formats.output.SumLongFold;
 import io.dumptruck.formats.shuffle.CellKey;
 import java.io.IOException;
 import java.util.Iterator;
@@ -27,7 +28,7 @@ public final class CookieStatsFold implements CellFold {
       out.write(key, smallest(values));
       return;
     }
-    long count = sum(values);
+    long count = SumLongFold.sum(key, values);
     if (count > topCount) {
       topCount = count;
       topPath = key.qualifier();
@@ -48,15 +49,6 @@ public final class CookieStatsFold implements CellFold {
     return smallest;
   }
 
-  private static long sum(Iterator<BytesWritable> values) {
-    long count = 0;
-    while (values.hasNext()) {
-      BytesWritable v = values.next();
-      count += Bytes.toLong(v.getBytes(), 0, Bytes.SIZEOF_LONG);
-    }
-    return count;
-  }
-
   /** Map side: a path's partial count, and the smallest path of each request time. */
   @Override
   public CellFold combiner() {
@@ -66,11 +58,12 @@ public final class CookieStatsFold implements CellFold {
         if (key.family() != 0) {
           out.write(key, smallest(values));
         } else {
-          out.write(key, Bytes.toBytes(sum(values)));
+          out.write(key, Bytes.toBytes(SumLongFold.sum(key, values)));
         }
       }
     };
   }
+
   @Override
   public void endRow(Output out) throws IOException, InterruptedException {
     if (topPath != null) {
