@@ -50,12 +50,13 @@ public final class TopTitlesFold implements CellFold {
       @Override
       public void cell(CellKey k, Iterator<BytesWritable> values, Output out) throws IOException, InterruptedException {
         String title = title(k);
-        if (seen.contains(title) || seen.size() < LIMIT) {
-          if (!seen.contains(title)) {
-            seen.add(title);
+        if (!seen.contains(title)) {
+          if (seen.size() == LIMIT) {
+            return; // past the row's first ten titles
           }
-          out.write(k, values.next());
+          seen.add(title);
         }
+        out.write(k, values.next());
       }
 
       @Override
