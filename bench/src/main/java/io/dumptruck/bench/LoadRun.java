@@ -44,6 +44,7 @@ public final class LoadRun {
    * (dumptruck's jobs compress it with Snappy by default).
    */
   static final String UNCOMPRESSED = "-uncompressed";
+  private static final String CONF = "conf.";
 
   public static void main(String[] args) throws Exception {
     String contender = args[0];
@@ -53,6 +54,11 @@ public final class LoadRun {
       o.put(args[i].substring(0, eq), args[i].substring(eq + 1));
     }
     Configuration conf = localConf(o.get("tmp"));
+    o.forEach((k, v) -> { // conf.KEY=VALUE sets a job setting, as -D KEY=VALUE would
+      if (k.startsWith(CONF)) {
+        conf.set(k.substring(CONF.length()), v);
+      }
+    });
     Path input = o.containsKey("input") ? new Path(o.get("input")) : null;
     Path output = new Path(o.get("output"));
     Map<String, Long> counts = new LinkedHashMap<>();

@@ -11,6 +11,10 @@ import org.apache.hadoop.mapreduce.MRConfig;
  *   <li>map and reduce tasks run {@code cores} at a time;</li>
  *   <li>each concurrent map task gets an equal share of a quarter of the heap as its sort buffer
  *       (between 100 and 512 MB), so that a split's map output sorts in one spill more often;</li>
+ *   <li>a map starts spilling when its sort buffer is 90% full, not at Hadoop's 80%: the spill would
+ *       run beside the map on a core another task already keeps busy, and a map output that
+ *       overshoots the mark costs a second spill and a merge that rewrites the whole output. Not
+ *       100%: Hadoop's buffer then garbles its record metadata (a 1 MB buffer shows it);</li>
  *   <li>concurrent reducers split the heap Hadoop lets one reducer use for the shuffle.</li>
  * </ul>
  * A key the user set (in a {@code *-site.xml}, with {@code -D}, or in code) is left alone; on YARN
@@ -21,6 +25,7 @@ public final class LocalMode {
   static final String REDUCES = "mapreduce.local.reduce.tasks.maximum";
   static final String SORT_MB = "mapreduce.task.io.sort.mb";
   static final String SHUFFLE_BUFFER = "mapreduce.reduce.shuffle.input.buffer.percent";
+  static final String SPILL_PERCENT = "mapreduce.map.sort.spill.percent";
   private static final int MIN_SORT_MB = 100;
   private static final int MAX_SORT_MB = 512;
   /** Hadoop's default share of the heap one reducer may buffer map outputs in. */
@@ -47,6 +52,7 @@ public final class LocalMode {
     int maps = conf.getInt(MAPS, 1);
     long sortMb = maxHeapBytes / 4 / Math.max(1, maps) >> 20;
     JobDefaults.setUnlessUserSet(conf, SORT_MB, Long.toString(Math.max(MIN_SORT_MB, Math.min(MAX_SORT_MB, sortMb))));
+    JobDefaults.setUnlessUserSet(conf, SPILL_PERCENT, "0.9");
     int reduces = Math.max(1, conf.getInt(REDUCES, 1));
     JobDefaults.setUnlessUserSet(conf, SHUFFLE_BUFFER, Float.toString(SHUFFLE_SHARE / reduces));
   }

@@ -5,10 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dumptruck.formats.shuffle.PrefixSort;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.compress.DefaultCodec;
 import org.apache.hadoop.io.compress.SnappyCodec;
 import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.util.IndexedSorter;
+import org.apache.hadoop.util.QuickSort;
 import org.junit.jupiter.api.Test;
 
 class JobDefaultsTest {
@@ -23,12 +27,14 @@ class JobDefaultsTest {
     JobDefaults.apply(local);
     assertTrue(local.getBoolean(JobDefaults.COMPRESS, false));
     assertEquals(SnappyCodec.class.getName(), local.get(JobDefaults.CODEC));
+    assertEquals(PrefixSort.class, local.getClass(MRJobConfig.MAP_SORT_CLASS, null));
 
     Configuration yarn = new JobConf();
     yarn.set("mapreduce.framework.name", "yarn");
     JobDefaults.apply(yarn);
     assertTrue(yarn.getBoolean(JobDefaults.COMPRESS, false));
     assertNull(yarn.get(LocalMode.MAPS), "local-mode sizing stays out of YARN jobs");
+    assertEquals(PrefixSort.class, yarn.getClass(MRJobConfig.MAP_SORT_CLASS, null));
   }
 
   @Test
@@ -37,6 +43,11 @@ class JobDefaultsTest {
     off.setBoolean(JobDefaults.COMPRESS, false);
     JobDefaults.apply(off);
     assertFalse(off.getBoolean(JobDefaults.COMPRESS, true));
+
+    Configuration quickSort = new JobConf();
+    quickSort.setClass(MRJobConfig.MAP_SORT_CLASS, QuickSort.class, IndexedSorter.class);
+    JobDefaults.apply(quickSort);
+    assertEquals(QuickSort.class, quickSort.getClass(MRJobConfig.MAP_SORT_CLASS, null));
 
     Configuration codec = new JobConf();
     codec.set(JobDefaults.CODEC, DefaultCodec.class.getName());

@@ -18,6 +18,7 @@ class LocalModeTest {
     assertEquals(4, conf.getInt(LocalMode.REDUCES, 0));
     assertEquals(512, conf.getInt(LocalMode.SORT_MB, 0)); // 8 GiB / 4 / 4 maps = 512 MB
     assertEquals(0.175f, conf.getFloat(LocalMode.SHUFFLE_BUFFER, 0), 1e-6);
+    assertEquals(0.9f, conf.getFloat(LocalMode.SPILL_PERCENT, 0), 1e-6);
 
     Configuration small = new JobConf();
     LocalMode.tune(small, 2, 2 * GIB);
@@ -32,7 +33,9 @@ class LocalModeTest {
     Configuration conf = new JobConf();
     conf.setInt(LocalMode.MAPS, 1);
     conf.setInt(LocalMode.SORT_MB, 64);
+    conf.setFloat(LocalMode.SPILL_PERCENT, 0.5f);
     LocalMode.tune(conf, 4, 8 * GIB);
+    assertEquals(0.5f, conf.getFloat(LocalMode.SPILL_PERCENT, 0), 1e-6);
     assertEquals(1, conf.getInt(LocalMode.MAPS, 0));
     assertEquals(64, conf.getInt(LocalMode.SORT_MB, 0));
     assertEquals(4, conf.getInt(LocalMode.REDUCES, 0));
@@ -42,5 +45,6 @@ class LocalModeTest {
     LocalMode.tune(yarn, 4, 8 * GIB);
     assertNull(yarn.get(LocalMode.MAPS));
     assertNull(yarn.get(LocalMode.SORT_MB));
+    assertNull(yarn.get(LocalMode.SPILL_PERCENT));
   }
 }

@@ -7,7 +7,7 @@ import org.apache.hadoop.io.WritableComparator;
  * table, row, family, qualifier ascending, timestamp descending. Used both as the sort comparator
  * and as the grouping comparator, so one reduce call sees one distinct cell key.
  */
-public final class CellKeyComparator extends WritableComparator {
+public final class CellKeyComparator extends WritableComparator implements KeyPrefix {
 
   public CellKeyComparator() {
     super(CellKey.class, false);
@@ -24,6 +24,28 @@ public final class CellKeyComparator extends WritableComparator {
     return ((CellKey) a).compareTo((CellKey) b);
   }
 
+  /** The sort string is the 16-bit table index, then the row: the order of tables and rows is its order. */
+  @Override
+  public int sortStringLength(byte[] b, int s, int l) {
+    return 2 + rowLength(b, s + CellKey.HEADER);
+  }
+
+  @Override
+  public long prefix(byte[] b, int s, int l, int chunk) {
+    int p = s + CellKey.HEADER;
+    int length = 2 + rowLength(b, p);
+    long prefix = 0;
+    for (int x = chunk * 8, end = x + 8; x < end; x++) {
+      // string byte x: the table's two bytes, then the row, which starts two bytes later in the key
+      prefix = (prefix << 8) | (x < length ? b[x < 2 ? p + x : p + 2 + x] & 0xFFL : 0);
+    }
+    return prefix;
+  }
+
+  private static int rowLength(byte[] b, int payload) {
+    return ((b[payload + 2] & 0xFF) << 8) | (b[payload + 3] & 0xFF);
+  }
+
   /** Compares two payloads (the bytes after the int32 length) of lengths n1 and n2. */
   static int compareSerialized(byte[] b1, int p1, int n1, byte[] b2, int p2, int n2) {
     int t1 = ((b1[p1] & 0xFF) << 8) | (b1[p1 + 1] & 0xFF);
@@ -31,8 +53,8 @@ public final class CellKeyComparator extends WritableComparator {
     if (t1 != t2) {
       return t1 < t2 ? -1 : 1;
     }
-    int r1 = ((b1[p1 + 2] & 0xFF) << 8) | (b1[p1 + 3] & 0xFF);
-    int r2 = ((b2[p2 + 2] & 0xFF) << 8) | (b2[p2 + 3] & 0xFF);
+    int r1 = rowLength(b1, p1);
+    int r2 = rowLength(b2, p2);
     int c = compareBytes(b1, p1 + 4, r1, b2, p2 + 4, r2);
     if (c != 0) {
       return c;

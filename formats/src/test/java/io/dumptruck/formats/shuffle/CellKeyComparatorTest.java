@@ -373,4 +373,39 @@ class CellKeyComparatorTest {
     String bin = new CellKey(0, 0, new byte[] {'r', 0x00, (byte) 0xFF}, new byte[0], 0).toString();
     assertTrue(bin.contains("r\\x00\\xFF"), bin);
   }
+
+  // ---------------------------------------------------------------- prefixes (for PrefixSort)
+
+  @Test
+  void prefixesAreTheSortStringAndAgreeWithTheOrder() throws IOException {
+    List<Plain> plain = randomKeys(77L, 4_000, 3, 2);
+    CellKeyComparator cmp = new CellKeyComparator();
+    Random rnd = new Random(5);
+    int decidedByPrefix = 0;
+    for (int i = 0; i < plain.size(); i++) {
+      Plain a = plain.get(i);
+      byte[] ka = serialize(a.toKey());
+      // the sort string: table as two bytes, then the row; read 8 bytes at a time, zero-padded
+      byte[] string = new byte[2 + a.row.length];
+      string[0] = (byte) (a.table >> 8);
+      string[1] = (byte) a.table;
+      System.arraycopy(a.row, 0, string, 2, a.row.length);
+      assertEquals(string.length, cmp.sortStringLength(ka, 0, ka.length));
+      for (int c = 0; c < 4; c++) {
+        byte[] chunk = Arrays.copyOfRange(Arrays.copyOf(string, 40), 8 * c, 8 * c + 8);
+        assertEquals(Bytes.toLong(chunk), cmp.prefix(ka, 0, ka.length, c), a + " chunk " + c);
+      }
+      Plain b = plain.get(rnd.nextInt(plain.size()));
+      byte[] kb = serialize(b.toKey());
+      for (int c = 0; c < 4; c++) {
+        int byPrefix = Long.compareUnsigned(cmp.prefix(ka, 0, ka.length, c), cmp.prefix(kb, 0, kb.length, c));
+        if (byPrefix != 0) {
+          assertEquals(byPrefix, Integer.signum(reference(a, b)), a + " vs " + b + " at chunk " + c);
+          decidedByPrefix++;
+          break;
+        }
+      }
+    }
+    assertTrue(decidedByPrefix > plain.size() / 2, "most pairs differ in their sort strings");
+  }
 }

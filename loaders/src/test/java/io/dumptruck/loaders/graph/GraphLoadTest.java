@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
+import io.dumptruck.formats.shuffle.PrefixSortCounter;
 import io.dumptruck.formats.testing.LocalJobs;
 import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;
@@ -26,6 +27,7 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -90,6 +92,41 @@ class GraphLoadTest {
     assertEquals(3, rejects.size(), rejects.toString());
     assertTrue(rejects.contains("edges.tsv:" + offsetOf(lines, 5) + "\tSELF_EDGE\tcarol follows itself\tcarol\tcarol"), rejects.toString());
     assertTrue(rejects.stream().anyMatch(r -> r.contains("\tBAD_TIME\t") && r.endsWith("\tdave\tbob\tnotatime")), rejects.toString());
+  }
+
+  /**
+   * A 1 MB sort buffer: every map spills many times, its record metadata wrapping around the buffer, and
+   * the map side's PrefixSort reads Hadoop's own buffer each time; the HFile writer refuses a key out of
+   * order, and the tables must hold exactly the edges.
+   */
+  @Test
+  void manySpillsSortedByPrefix() throws Exception {
+    java.util.Random rnd = new java.util.Random(17);
+    List<String> lines = new ArrayList<>();
+    TreeSet<String> follows = new TreeSet<>();
+    for (int i = 0; i < 40_000; i++) {
+      String from = "user" + rnd.nextInt(rnd.nextBoolean() ? 30 : 3_000); // some users with many followees
+      String into = "user" + rnd.nextInt(3_000);
+      if (!from.equals(into)) {
+        lines.add(from + "\t" + into);
+        follows.add(md5Hex(from) + md5Hex(into) + " f:" + into + " @" + LOAD_TS);
+      }
+    }
+    File in = new File(tmp, "many.tsv");
+    Files.write(in.toPath(), lines, StandardCharsets.UTF_8);
+    Configuration conf = LocalJobs.localConf();
+    conf.setInt("mapreduce.task.io.sort.mb", 1);
+    Path out = new Path(tmp.getAbsolutePath(), "many-out");
+    LoadOptions options = new LoadOptions(List.of(new Path(in.getPath())), out, 3, LOAD_TS, 0.0, Map.of());
+    Job job = LoadJob.prepare(conf, new GraphLoader(), options);
+    assertTrue(job.waitForCompletion(false));
+    assertFalse(LoadJob.finish(new GraphLoader(), job, options).failed());
+    long mapOutput = job.getCounters().findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue();
+    assertEquals(2L * lines.size(), mapOutput);
+    assertTrue(job.getCounters().findCounter(TaskCounter.SPILLED_RECORDS).getValue() > mapOutput, "maps spilled more than once");
+    assertEquals(mapOutput, job.getCounters().findCounter(PrefixSortCounter.RECORDS_SORTED_BY_PREFIX).getValue(),
+        "every spill of Hadoop's map output buffer sorted by prefix");
+    assertEquals(follows, cells(conf, new Path(out, "follows"), true));
   }
 
   @Test
