@@ -15,7 +15,9 @@ import org.apache.hadoop.mapreduce.MRConfig;
  *       run beside the map on a core another task already keeps busy, and a map output that
  *       overshoots the mark costs a second spill and a merge that rewrites the whole output. Not
  *       100%: Hadoop's buffer then garbles its record metadata (a 1 MB buffer shows it);</li>
- *   <li>concurrent reducers split the heap Hadoop lets one reducer use for the shuffle.</li>
+ *   <li>concurrent reducers split the heap Hadoop lets one reducer use for the shuffle, and each keeps
+ *       up to half its share of map outputs in memory for the reduce instead of writing them all to
+ *       disk first (Hadoop: none kept) — less than the shuffle itself may hold.</li>
  * </ul>
  * A key the user set (in a {@code *-site.xml}, with {@code -D}, or in code) is left alone; on YARN
  * ({@code mapreduce.framework.name=yarn}) nothing changes. Jobs get these through {@link JobDefaults}.
@@ -25,6 +27,7 @@ public final class LocalMode {
   static final String REDUCES = "mapreduce.local.reduce.tasks.maximum";
   static final String SORT_MB = "mapreduce.task.io.sort.mb";
   static final String SHUFFLE_BUFFER = "mapreduce.reduce.shuffle.input.buffer.percent";
+  static final String REDUCE_INPUT_BUFFER = "mapreduce.reduce.input.buffer.percent";
   static final String SPILL_PERCENT = "mapreduce.map.sort.spill.percent";
   private static final int MIN_SORT_MB = 100;
   private static final int MAX_SORT_MB = 512;
@@ -55,5 +58,6 @@ public final class LocalMode {
     JobDefaults.setUnlessUserSet(conf, SPILL_PERCENT, "0.9");
     int reduces = Math.max(1, conf.getInt(REDUCES, 1));
     JobDefaults.setUnlessUserSet(conf, SHUFFLE_BUFFER, Float.toString(SHUFFLE_SHARE / reduces));
+    JobDefaults.setUnlessUserSet(conf, REDUCE_INPUT_BUFFER, Float.toString(SHUFFLE_SHARE / reduces / 2));
   }
 }

@@ -19,6 +19,7 @@ class LocalModeTest {
     assertEquals(512, conf.getInt(LocalMode.SORT_MB, 0)); // 8 GiB / 4 / 4 maps = 512 MB
     assertEquals(0.175f, conf.getFloat(LocalMode.SHUFFLE_BUFFER, 0), 1e-6);
     assertEquals(0.9f, conf.getFloat(LocalMode.SPILL_PERCENT, 0), 1e-6);
+    assertEquals(0.0875f, conf.getFloat(LocalMode.REDUCE_INPUT_BUFFER, 0), 1e-6); // half of each reducer's shuffle share
 
     Configuration small = new JobConf();
     LocalMode.tune(small, 2, 2 * GIB);

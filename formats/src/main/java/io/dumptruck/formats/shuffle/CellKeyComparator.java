@@ -1,5 +1,8 @@
 package io.dumptruck.formats.shuffle;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import org.apache.hadoop.io.WritableComparator;
 
 /**
@@ -8,6 +11,7 @@ import org.apache.hadoop.io.WritableComparator;
  * and as the grouping comparator, so one reduce call sees one distinct cell key.
  */
 public final class CellKeyComparator extends WritableComparator implements KeyPrefix {
+  private static final VarHandle BIG_ENDIAN_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
   public CellKeyComparator() {
     super(CellKey.class, false);
@@ -33,13 +37,23 @@ public final class CellKeyComparator extends WritableComparator implements KeyPr
   @Override
   public long prefix(byte[] b, int s, int l, int chunk) {
     int p = s + CellKey.HEADER;
-    int length = 2 + rowLength(b, p);
-    long prefix = 0;
-    for (int x = chunk * 8, end = x + 8; x < end; x++) {
-      // string byte x: the table's two bytes, then the row, which starts two bytes later in the key
-      prefix = (prefix << 8) | (x < length ? b[x < 2 ? p + x : p + 2 + x] & 0xFFL : 0);
+    int rowLength = rowLength(b, p);
+    // string bytes 8 * chunk .. 8 * chunk + 7: the table's two bytes, then the row (at p + 4 in the key).
+    // 8 bytes read from inside the row never leave the key: family and timestamp follow the row.
+    long bytes;
+    int left; // string bytes from the chunk's first on
+    if (chunk == 0) {
+      bytes = ((long) (((b[p] & 0xFF) << 8) | (b[p + 1] & 0xFF)) << 48) | ((long) BIG_ENDIAN_LONG.get(b, p + 4) >>> 16);
+      left = 2 + rowLength;
+    } else {
+      int from = 8 * chunk - 2; // the chunk's first row byte
+      left = rowLength - from;
+      if (left <= 0) {
+        return 0;
+      }
+      bytes = (long) BIG_ENDIAN_LONG.get(b, p + 4 + from);
     }
-    return prefix;
+    return left >= 8 ? bytes : bytes & (-1L << (8 * (8 - left))); // zeros past the row's end
   }
 
   private static int rowLength(byte[] b, int payload) {
