@@ -11,6 +11,7 @@ import io.dumptruck.formats.output.HFileTableCommitter;
 import io.dumptruck.formats.read.StoredFile;
 import io.dumptruck.formats.read.TableDir;
 import io.dumptruck.formats.read.TableReader;
+import io.dumptruck.formats.shuffle.PrefixSortCounter;
 import io.dumptruck.jobs.JobCatalog;
 import io.dumptruck.jobs.JobOptions;
 import io.dumptruck.jobs.JobRunner;
@@ -67,6 +68,7 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.mapred.TIPStatus;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobCounter;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.TaskReport;
 import org.apache.hadoop.mapreduce.TaskType;
@@ -587,6 +589,8 @@ class ClusterIT {
         "every map's first attempt failed");
     assertEquals(l.job().getNumReduceTasks(), counter(l.job(), JobCounter.NUM_FAILED_REDUCES), "every reducer's first attempt failed");
     assertTrue(l.job().getNumReduceTasks() >= 2);
+    assertEquals(counter(l.job(), TaskCounter.MAP_OUTPUT_RECORDS), counter(l.job(), PrefixSortCounter.RECORDS_SORTED_BY_PREFIX),
+        "map tasks in YARN containers sort their spills by prefix");
     assertSameCells(onCluster("ipblocks"), cluster, out, "retried ipblocks");
   }
 
