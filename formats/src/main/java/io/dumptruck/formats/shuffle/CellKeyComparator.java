@@ -43,7 +43,7 @@ public final class CellKeyComparator extends WritableComparator implements KeyPr
     long bytes;
     int left; // string bytes from the chunk's first on
     if (chunk == 0) {
-      bytes = ((long) (((b[p] & 0xFF) << 8) | (b[p + 1] & 0xFF)) << 48) | ((long) BIG_ENDIAN_LONG.get(b, p + 4) >>> 16);
+      bytes = ((long) table(b, p) << 48) | ((long) BIG_ENDIAN_LONG.get(b, p + 4) >>> 16);
       left = 2 + rowLength;
     } else {
       int from = 8 * chunk - 2; // the chunk's first row byte
@@ -56,14 +56,20 @@ public final class CellKeyComparator extends WritableComparator implements KeyPr
     return left >= 8 ? bytes : bytes & (-1L << (8 * (8 - left))); // zeros past the row's end
   }
 
+  /** The uint16 table index of the payload at {@code payload} (the bytes after the int32 length). */
+  private static int table(byte[] b, int payload) {
+    return ((b[payload] & 0xFF) << 8) | (b[payload + 1] & 0xFF);
+  }
+
+  /** The uint16 row length of the payload at {@code payload}. */
   private static int rowLength(byte[] b, int payload) {
     return ((b[payload + 2] & 0xFF) << 8) | (b[payload + 3] & 0xFF);
   }
 
   /** Compares two payloads (the bytes after the int32 length) of lengths n1 and n2. */
   static int compareSerialized(byte[] b1, int p1, int n1, byte[] b2, int p2, int n2) {
-    int t1 = ((b1[p1] & 0xFF) << 8) | (b1[p1 + 1] & 0xFF);
-    int t2 = ((b2[p2] & 0xFF) << 8) | (b2[p2 + 1] & 0xFF);
+    int t1 = table(b1, p1);
+    int t2 = table(b2, p2);
     if (t1 != t2) {
       return t1 < t2 ? -1 : 1;
     }

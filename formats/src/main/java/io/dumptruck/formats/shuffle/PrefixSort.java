@@ -110,6 +110,7 @@ public final class PrefixSort implements IndexedSorter, Configurable {
     }
     if (sorted) {
       count(progress, PrefixSortCounter.RECORDS_SORTED_BY_PREFIX, r - l);
+      count(progress, PrefixSortCounter.RECORDS_COMPARED_WHOLE, comparedWhole);
     } else {
       quickSort.sort(s, l, r, progress);
     }
@@ -191,7 +192,6 @@ public final class PrefixSort implements IndexedSorter, Configurable {
       }
     }
     report(progress);
-    count(progress, PrefixSortCounter.RECORDS_COMPARED_WHOLE, comparedWhole);
     return true;
   }
 
