@@ -22,9 +22,14 @@ public abstract class LineLoaderMapper<R> extends LoaderMapper<LongWritable, Tex
 
   @Override
   protected final void map(LongWritable offset, Text value, Context context) throws IOException, InterruptedException {
-    String line;
+    String line = new String(value.getBytes(), 0, value.getLength(), StandardCharsets.UTF_8);
     try {
-      line = utf8.decode(ByteBuffer.wrap(value.getBytes(), 0, value.getLength())).toString();
+      // the JDK's decoder (fast for ASCII) replaces invalid bytes with U+FFFD: only a line holding
+      // one (in a Latin-1 string it cannot) needs the strict decoder, to tell invalid bytes from a
+      // U+FFFD written as such
+      if (line.indexOf('\uFFFD') >= 0) {
+        line = utf8.decode(ByteBuffer.wrap(value.getBytes(), 0, value.getLength())).toString();
+      }
     } catch (CharacterCodingException e) {
       rejectUnparsed(context, offset.get(), CommonReject.INVALID_UTF8, "the line is not valid UTF-8",
           new String(value.getBytes(), 0, value.getLength(), StandardCharsets.ISO_8859_1));

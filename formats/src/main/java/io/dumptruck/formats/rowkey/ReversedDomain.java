@@ -146,33 +146,48 @@ public final class ReversedDomain {
     return reverseLabels(h);
   }
 
+  /** The dot-separated labels of {@code host} in reverse order, empty labels included. */
   private static String reverseLabels(String host) {
-    String[] labels = host.split("\\.", -1);
     StringBuilder out = new StringBuilder(host.length());
-    for (int i = labels.length - 1; i >= 0; i--) {
-      out.append(labels[i]);
-      if (i > 0) {
-        out.append('.');
+    int end = host.length();
+    while (true) {
+      int dot = host.lastIndexOf('.', end - 1);
+      out.append(host, dot + 1, end);
+      if (dot < 0) {
+        return out.toString();
       }
+      out.append('.');
+      end = dot;
     }
-    return out.toString();
   }
 
   /** Dotted-quad IPv4: four decimal parts of 1..3 digits, each at most 255. */
   static boolean isIpv4(String host) {
-    String[] parts = host.split("\\.", -1);
-    if (parts.length != 4) {
-      return false;
-    }
-    for (String p : parts) {
-      if (p.isEmpty() || p.length() > 3 || !p.chars().allMatch(c -> c >= '0' && c <= '9')) {
+    int parts = 0;
+    int i = 0;
+    int n = host.length();
+    while (true) {
+      int start = i;
+      int value = 0;
+      for (; i < n && host.charAt(i) != '.'; i++) {
+        char c = host.charAt(i);
+        if (c < '0' || c > '9' || i - start == 3) {
+          return false;
+        }
+        value = value * 10 + (c - '0');
+      }
+      if (i == start || value > 255) {
         return false;
       }
-      if (Integer.parseInt(p) > 255) {
-        return false;
+      parts++;
+      if (i == n) {
+        return parts == 4;
       }
+      if (parts == 4) {
+        return false; // a fifth part follows
+      }
+      i++; // the dot
     }
-    return true;
   }
 
   /** RFC 3986: {@code ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )}. */

@@ -78,6 +78,9 @@ class ReversedDomainTest {
       "10.1.2.3/x                  | 10.1.2.3",
       "[2001:db8::1]:8080/p        | [2001:db8::1]",
       "localhost:3000/             | localhost",
+      // labels come back as stored, empty ones included
+      "b..a/x                      | a..b",
+      ".a                          | a.",
   })
   void hostOf(String reversed, String host) {
     assertEquals(host, ReversedDomain.hostOf(reversed));
@@ -88,5 +91,26 @@ class ReversedDomainTest {
   @ValueSource(strings = {"", " ", "/x", ":80/", "[::1"})
   void hostOfRejectsInputWithoutHost(String reversed) {
     assertThrows(IllegalArgumentException.class, () -> ReversedDomain.hostOf(reversed));
+  }
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource(delimiter = '|', value = {
+      "0.0.0.0          | true",
+      "255.255.255.255  | true",
+      "10.01.002.3      | true",
+      "256.1.1.1        | false",
+      "1.2.3            | false",
+      "1.2.3.4.         | false",
+      "1.2.3.4.5        | false",
+      ".1.2.3           | false",
+      "1..2.3           | false",
+      "0001.2.3.4       | false",
+      "1.2.3.a          | false",
+      "1.2.3.\u0661     | false",
+      "'1.2.3.4 '       | false",
+      "''               | false",
+  })
+  void isIpv4(String host, boolean expected) {
+    assertEquals(expected, ReversedDomain.isIpv4(host));
   }
 }

@@ -49,6 +49,8 @@ class GraphHostileLoadTest {
         .rejects("cut-off UTF-8", "INVALID_UTF8", "dave\tcaf", TRUNCATED)
         .rejects("overlong UTF-8", "INVALID_UTF8", "dave\t", OVERLONG, "x")
         .rejects("UTF-8 surrogate", "INVALID_UTF8", "dave\t", SURROGATE)
+        .loads("U+FFFD written as such", "ruth\tre\uFFFDplaced")
+        .rejects("invalid bytes beside a U+FFFD", "INVALID_UTF8", "ruth\t\uFFFD", TRUNCATED)
         .loads("5 MB id", "erin\t" + huge)
         .rejects("id too long for a row key", "SCHEMA", repeat('g', 40_000) + "\tx")
         .loads("NUL inside an id", "nul\0id\tzed")
@@ -68,7 +70,7 @@ class GraphHostileLoadTest {
 
     // expected cells of the loaded edges, built here from the ids
     String[][] edges = {{"alice", "bob", null}, {"bob", "carol", String.valueOf(YEAR_3000)}, {"erin", huge, null},
-        {"nul\0id", "zed", null}, {"zed", "alice", "0"}};
+        {"nul\0id", "zed", null}, {"ruth", "re\uFFFDplaced", null}, {"zed", "alice", "0"}};
     TreeSet<String> follows = new TreeSet<>();
     TreeSet<String> followedBy = new TreeSet<>();
     TreeSet<String> adjacency = new TreeSet<>();
