@@ -7,6 +7,7 @@ import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
 import java.io.IOException;
 import java.lang.reflect.Method;
+import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
@@ -29,6 +30,9 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
   private long loadTimestamp;
   private String line;
   private long offset;
+  /** The counters of every record, looked up once rather than per record. */
+  private Counter recordsRead;
+  private Counter recordsLoaded;
 
   /** Emits the cells of one record; an IllegalArgumentException rejects the record. */
   protected abstract void emit(R record, CellSink sink) throws IOException, InterruptedException;
@@ -98,6 +102,8 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
     sink = CellSink.of(context);
     source = sourceName(context.getInputSplit());
     loadTimestamp = LoaderConf.loadTimestamp(context.getConfiguration());
+    recordsRead = context.getCounter(LoadCounter.RECORDS_READ);
+    recordsLoaded = context.getCounter(LoadCounter.RECORDS_LOADED);
     setup(sink, context);
   }
 
@@ -112,7 +118,7 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
       context.getCounter(LoadCounter.LINES_SKIPPED).increment(1);
       return;
     }
-    context.getCounter(LoadCounter.RECORDS_READ).increment(1);
+    recordsRead.increment(1);
     if (parsed.isReject()) {
       reject(context, offset, parsed.reason(), parsed.detail(), raw);
       return;
@@ -126,13 +132,13 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
       return;
     }
     sink.commit();
-    context.getCounter(LoadCounter.RECORDS_LOADED).increment(1);
+    recordsLoaded.increment(1);
   }
 
   /** Counts a record that is rejected before it parses (e.g. invalid UTF-8) and sends it to the rejects. */
   protected final void rejectUnparsed(Context context, long offset, Enum<?> reason, String detail, String raw)
       throws IOException, InterruptedException {
-    context.getCounter(LoadCounter.RECORDS_READ).increment(1);
+    recordsRead.increment(1);
     reject(context, offset, reason, detail, raw);
   }
 

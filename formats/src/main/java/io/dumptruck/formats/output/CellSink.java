@@ -41,6 +41,10 @@ public final class CellSink {
   private final List<CellKey> pendingKeys = new ArrayList<>();
   private final List<BytesWritable> pendingValues = new ArrayList<>();
   private int[] order = new int[8];
+  /** Per pending cell, its row among the record's rows; per row, its first pending cell and its rank. */
+  private int[] rowOf = new int[8];
+  private int[] rowFirst = new int[8];
+  private int[] rowRank = new int[8];
   private int pending = -1;
 
   private CellSink(TaskInputOutputContext<?, ?, CellKey, CellRun> context, List<TableSpec> tables) {
@@ -97,27 +101,71 @@ public final class CellSink {
     pending = 0;
   }
 
-  /** Writes the record's cells: sorted, one run per table and row (equal keys keep their order). */
+  /**
+   * Writes the record's cells: sorted, one run per table and row (equal keys keep their order). Each
+   * cell's row is compared whole once, with the first cell of each row seen before it (a record
+   * has a row or a few); the sort then orders rows by those first cells and a row's cells by column.
+   */
   public void commit() throws IOException, InterruptedException {
     int n = pending;
     pending = -1;
     if (order.length < n) {
       order = new int[Math.max(n, order.length * 2)];
+      rowOf = new int[order.length];
+      rowFirst = new int[order.length];
+      rowRank = new int[order.length];
+    }
+    int rows = 0;
+    for (int i = 0; i < n; i++) {
+      int r = 0;
+      while (r < rows && !pendingKeys.get(rowFirst[r]).sameRow(pendingKeys.get(i))) {
+        r++;
+      }
+      if (r == rows) {
+        rowFirst[rows++] = i;
+      }
+      rowOf[i] = r;
+    }
+    if (rows > 1) { // rowOf[i] becomes the rank of cell i's row among the record's rows
+      rankRows(rows);
+      for (int i = 0; i < n; i++) {
+        rowOf[i] = rowRank[rowOf[i]];
+      }
     }
     for (int i = 0; i < n; i++) { // insertion sort: a record has a handful of cells, and it is stable
       int j = i;
-      while (j > 0 && pendingKeys.get(order[j - 1]).compareTo(pendingKeys.get(i)) > 0) {
+      while (j > 0 && compare(order[j - 1], i) > 0) {
         order[j] = order[j - 1];
         j--;
       }
       order[j] = i;
     }
     for (int from = 0, to = 1; from < n; from = to++) {
-      CellKey first = pendingKeys.get(order[from]);
-      while (to < n && !folded[first.table()] && first.sameRow(pendingKeys.get(order[to]))) {
+      int row = rowOf[order[from]];
+      boolean fold = folded[pendingKeys.get(order[from]).table()];
+      while (to < n && !fold && rowOf[order[to]] == row) {
         to++;
       }
       writeRun(from, to - from - 1);
+    }
+  }
+
+  /** The key order of pending cells a and b, given their row ranks in {@link #rowOf}. */
+  private int compare(int a, int b) {
+    return rowOf[a] != rowOf[b] ? Integer.compare(rowOf[a], rowOf[b]) : pendingKeys.get(a).compareColumnTo(pendingKeys.get(b));
+  }
+
+  /** Sets {@code rowRank[r]} to the rank in key order of row r among the first {@code rows} rows (all distinct). */
+  private void rankRows(int rows) {
+    for (int r = 0; r < rows; r++) {
+      CellKey first = pendingKeys.get(rowFirst[r]);
+      int rank = 0;
+      for (int o = 0; o < rows; o++) {
+        if (pendingKeys.get(rowFirst[o]).compareTo(first) < 0) {
+          rank++;
+        }
+      }
+      rowRank[r] = rank;
     }
   }
 

@@ -148,6 +148,11 @@ public final class CellKey implements WritableComparable<CellKey> {
     return CellKeyComparator.compareSerialized(buf, 0, n, o.buf, 0, o.n);
   }
 
+  /** {@link #compareTo} for a key of the same table and row ({@link #sameRow}): the columns only. */
+  public int compareColumnTo(CellKey o) {
+    return CellKeyComparator.compareColumns(buf, 0, n, rowLength(), o.buf, 0, o.n, o.rowLength());
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof CellKey k && Bytes.equals(buf, 0, n, k.buf, 0, k.n);

@@ -79,12 +79,20 @@ public final class CellKeyComparator extends WritableComparator implements KeyPr
     if (c != 0) {
       return c;
     }
+    return compareColumns(b1, p1, n1, r1, b2, p2, n2, r2);
+  }
+
+  /**
+   * The order of two keys of one table and row (rows of {@code r1} and {@code r2} bytes): family
+   * index, qualifier, newest timestamp first.
+   */
+  static int compareColumns(byte[] b1, int p1, int n1, int r1, byte[] b2, int p2, int n2, int r2) {
     int f1 = b1[p1 + 4 + r1] & 0xFF;
     int f2 = b2[p2 + 4 + r2] & 0xFF;
     if (f1 != f2) {
       return f1 < f2 ? -1 : 1;
     }
-    c = compareBytes(b1, p1 + 5 + r1, n1 - CellKey.FIXED - r1, b2, p2 + 5 + r2, n2 - CellKey.FIXED - r2);
+    int c = compareBytes(b1, p1 + 5 + r1, n1 - CellKey.FIXED - r1, b2, p2 + 5 + r2, n2 - CellKey.FIXED - r2);
     if (c != 0) {
       return c;
     }
