@@ -157,15 +157,12 @@ public final class CellSink {
 
   /** Sets {@code rowRank[r]} to the rank in key order of row r among the first {@code rows} rows (all distinct). */
   private void rankRows(int rows) {
-    for (int r = 0; r < rows; r++) {
+    java.util.Arrays.fill(rowRank, 0, rows, 0);
+    for (int r = 1; r < rows; r++) {
       CellKey first = pendingKeys.get(rowFirst[r]);
-      int rank = 0;
-      for (int o = 0; o < rows; o++) {
-        if (pendingKeys.get(rowFirst[o]).compareTo(first) < 0) {
-          rank++;
-        }
+      for (int o = 0; o < r; o++) { // each pair once: the later row in key order ranks one higher
+        rowRank[pendingKeys.get(rowFirst[o]).compareTo(first) < 0 ? r : o]++;
       }
-      rowRank[r] = rank;
     }
   }
 
