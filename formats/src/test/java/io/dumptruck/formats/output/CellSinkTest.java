@@ -9,7 +9,14 @@ import io.dumptruck.formats.shuffle.CellRun;
 import io.dumptruck.formats.spec.FamilySpec;
 import io.dumptruck.formats.spec.TableSpec;
 import io.dumptruck.formats.spec.TableSpecJson;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
@@ -19,6 +26,7 @@ import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.task.MapContextImpl;
+import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -74,7 +82,7 @@ class CellSinkTest {
         do { // reset made the run's first cell current
           CellKey k = new CellKey().copyFrom(cellsOfRun.key());
           assertTrue(k.sameRow(keys.get(i)), "a run holds one row: " + k + " in the run of " + keys.get(i));
-          written.add(new Put(k, java.util.Arrays.copyOfRange(cellsOfRun.valueBuffer(), cellsOfRun.valueOffset(),
+          written.add(new Put(k, Arrays.copyOfRange(cellsOfRun.valueBuffer(), cellsOfRun.valueOffset(),
               cellsOfRun.valueOffset() + cellsOfRun.valueLength())));
           inRun++;
         } while (cellsOfRun.next());
@@ -85,7 +93,7 @@ class CellSinkTest {
         }
       }
       assertEquals(render(expected), render(written), "record " + record);
-      if (keys.stream().map(k -> k.table() + ":" + java.util.Arrays.toString(k.row())).distinct().count() > 1) {
+      if (keys.stream().map(k -> k.table() + ":" + Arrays.toString(k.row())).distinct().count() > 1) {
         multiRowRecords++;
       }
     }
@@ -115,35 +123,18 @@ class CellSinkTest {
       @Override
       public void close(TaskAttemptContext context) {}
     };
-    return new MapContextImpl<>(conf, new TaskAttemptID(), null, writer, null, new org.apache.hadoop.mapreduce.StatusReporter() {
-      private final org.apache.hadoop.mapreduce.Counters counters = new org.apache.hadoop.mapreduce.Counters();
-
-      @Override
-      public org.apache.hadoop.mapreduce.Counter getCounter(Enum<?> name) { return counters.findCounter(name); }
-
-      @Override
-      public org.apache.hadoop.mapreduce.Counter getCounter(String group, String name) { return counters.findCounter(group, name); }
-
-      @Override
-      public void progress() {}
-
-      @Override
-      public float getProgress() { return 0; }
-
-      @Override
-      public void setStatus(String status) {}
-    }, null);
+    return new MapContextImpl<>(conf, new TaskAttemptID(), null, writer, null, new TaskAttemptContextImpl.DummyReporter(), null);
   }
 
   private static CellRun copyOf(CellRun run) {
     try {
-      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-      run.write(new java.io.DataOutputStream(bytes));
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      run.write(new DataOutputStream(bytes));
       CellRun copy = new CellRun();
-      copy.readFields(new java.io.DataInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray())));
+      copy.readFields(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
       return copy;
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 }
