@@ -8,6 +8,7 @@ import io.dumptruck.formats.spec.TableSpec;
 import io.dumptruck.formats.spec.TableSpecJson;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
@@ -157,7 +158,7 @@ public final class CellSink {
 
   /** Sets {@code rowRank[r]} to the rank in key order of row r among the first {@code rows} rows (all distinct). */
   private void rankRows(int rows) {
-    java.util.Arrays.fill(rowRank, 0, rows, 0);
+    Arrays.fill(rowRank, 0, rows, 0);
     for (int r = 1; r < rows; r++) {
       CellKey first = pendingKeys.get(rowFirst[r]);
       for (int o = 0; o < r; o++) { // each pair once: the later row in key order ranks one higher
