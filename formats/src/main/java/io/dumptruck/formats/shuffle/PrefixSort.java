@@ -208,7 +208,6 @@ public final class PrefixSort implements IndexedSorter, Configurable {
     while (n >= SMALL_TIE && chunk < MAX_CHUNKS) {
       long firstChunk = 0;
       long differing = 0;
-      int longest = 0;
       for (int j = 0; j < n; j++) {
         int record = (int) keys[from + j];
         tieRecords[j] = record;
@@ -218,11 +217,12 @@ public final class PrefixSort implements IndexedSorter, Configurable {
         }
         differing |= c ^ firstChunk;
         keys[from + j] = c;
-        longest = Math.max(longest, sortStringLength(record));
       }
       if (differing == 0) {
+        int longest = 0;
         for (int j = 0; j < n; j++) {
           keys[from + j] = tieRecords[j];
+          longest = Math.max(longest, sortStringLength(tieRecords[j]));
         }
         if (8 * (chunk + 1) >= longest) {
           break; // equal sort strings: only the comparator can order them
