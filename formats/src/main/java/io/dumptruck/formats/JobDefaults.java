@@ -1,8 +1,8 @@
 package io.dumptruck.formats;
 
+import io.dumptruck.formats.shuffle.PrefixSort;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
-import io.dumptruck.formats.shuffle.PrefixSort;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.compress.CompressionOutputStream;
 import org.apache.hadoop.io.compress.SnappyCodec;

@@ -53,7 +53,8 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, CellKey, CellRu
       public org.apache.hadoop.mapreduce.TaskInputOutputContext<?, ?, ?, ?> context() {
         return context;
       }
-    };    rowEnds = new FoldRowEnds(folds, output);
+    };
+    rowEnds = new FoldRowEnds(folds, output);
   }
 
   /** One pass over every cell of the task in key order (not one call per shuffle key). */
