@@ -99,7 +99,7 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
       InjectedFaults.atTaskSetup(context);
     }
     rejects = sampling ? null : new RejectSink(context);
-    sink = CellSink.of(context);
+    sink = CellSink.buffered(context);
     source = sourceName(context.getInputSplit());
     loadTimestamp = LoaderConf.loadTimestamp(context.getConfiguration());
     recordsRead = context.getCounter(LoadCounter.RECORDS_READ);
@@ -153,6 +153,7 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
 
   @Override
   protected void cleanup(Context context) throws IOException, InterruptedException {
+    sink.close();
     if (rejects != null) {
       rejects.close();
     }

@@ -1,8 +1,10 @@
 package io.dumptruck.formats.output;
 
 import io.dumptruck.formats.FormatConf;
+import io.dumptruck.formats.shuffle.CellBlockBuffer;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
+import io.dumptruck.formats.shuffle.RegionPartitioner;
 import io.dumptruck.formats.spec.SpecException;
 import io.dumptruck.formats.spec.TableSpec;
 import io.dumptruck.formats.spec.TableSpecJson;
@@ -10,7 +12,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.BytesWritable;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
 
 /**
@@ -27,7 +31,9 @@ import org.apache.hadoop.mapreduce.TaskInputOutputContext;
  * }</pre>
  * Between {@link #begin} and {@link #commit} the cells of one record are held back; at commit, the
  * cells that share a table and row leave as one shuffle record (a {@link CellRun} under its first
- * cell's key), except in tables with a fold. Outside begin/commit each cell leaves on its own.
+ * cell's key), except in tables with a fold. Outside begin/commit each cell leaves on its own. A
+ * {@link #buffered} sink instead holds the cells of tables without a fold and sends them sorted, in
+ * blocks of many rows, when its buffer fills and at {@link #close}.
  */
 public final class CellSink {
   /** A resolved (table, family) pair. */
@@ -37,6 +43,7 @@ public final class CellSink {
   private final List<TableSpec> tables;
   /** Tables with a {@link CellFold}: their cells travel one per record, for {@link CellCombiner}. */
   private final boolean[] folded;
+  private boolean anyFolded;
   private final CellRun run = new CellRun();
   /** Cells of the record being emitted between {@link #begin} and {@link #commit}; reused. */
   private final List<CellKey> pendingKeys = new ArrayList<>();
@@ -47,19 +54,57 @@ public final class CellSink {
   private int[] rowFirst = new int[8];
   private int[] rowRank = new int[8];
   private int pending = -1;
+  /** Cells of tables without a fold, sorted here and sent as blocks; null to send each record on its own. */
+  private final CellBlockBuffer blocks;
 
-  private CellSink(TaskInputOutputContext<?, ?, CellKey, CellRun> context, List<TableSpec> tables) {
+  private CellSink(TaskInputOutputContext<?, ?, CellKey, CellRun> context, List<TableSpec> tables, boolean buffered) {
     this.context = context;
     this.tables = tables;
     this.folded = new boolean[tables.size()];
+    Configuration conf = context.getConfiguration();
     for (int t = 0; t < tables.size(); t++) {
-      folded[t] = context.getConfiguration().get(FormatConf.OUTPUT_FOLD_PREFIX + tables.get(t).name()) != null;
+      folded[t] = conf.get(FormatConf.OUTPUT_FOLD_PREFIX + tables.get(t).name()) != null;
+      anyFolded |= folded[t];
     }
+    this.blocks = buffered ? blockBuffer(context) : null;
   }
 
+  /** The block buffer of {@link #buffered}, or null to send each record on its own. */
+  private static CellBlockBuffer blockBuffer(TaskInputOutputContext<?, ?, CellKey, CellRun> context) {
+    Configuration conf = context.getConfiguration();
+    long mb = conf.getLong(FormatConf.OUTPUT_MAP_BUFFER_MB.key(), conf.getInt(MRJobConfig.IO_SORT_MB, MRJobConfig.DEFAULT_IO_SORT_MB) / 4);
+    try {
+      if (mb <= 0 || MapOutputSampler.isSampling(conf) || !RegionPartitioner.class.equals(context.getPartitionerClass())) {
+        return null;
+      }
+    } catch (ClassNotFoundException e) {
+      return null;
+    }
+    RegionPartitioner<CellRun> partitioner = new RegionPartitioner<>();
+    partitioner.setConf(conf);
+    return new CellBlockBuffer((int) Math.min(mb << 20, Integer.MAX_VALUE - 64), partitioner, context::write);
+  }
+
+  /** A sink that sends each record's cells to the shuffle as it commits. */
   public static CellSink of(TaskInputOutputContext<?, ?, CellKey, CellRun> context) {
-    return new CellSink(context, TableSpecJson.listFromJson(FormatConf.OUTPUT_TABLES.require(
-        context.getConfiguration(), "Call HFileTableOutputFormat.configure(job).tables(...).apply() first.")));
+    return new CellSink(context, tables(context), false);
+  }
+
+  /**
+   * A sink that holds the cells of tables without a fold in a buffer of
+   * {@link FormatConf#OUTPUT_MAP_BUFFER_MB}, sorts them and sends them to the shuffle as blocks of
+   * many rows ({@link CellBlockBuffer}): the shuffle then handles a record per block instead of one per
+   * record. The mapper must call {@link #close} in its {@code cleanup}, or the cells still held are lost.
+   * Sends each record on its own, as {@link #of}, when the buffer is 0 MB, the job's partitioner is
+   * not the {@link RegionPartitioner} or the split-point sampler runs the mapper.
+   */
+  public static CellSink buffered(TaskInputOutputContext<?, ?, CellKey, CellRun> context) {
+    return new CellSink(context, tables(context), true);
+  }
+
+  private static List<TableSpec> tables(TaskInputOutputContext<?, ?, CellKey, CellRun> context) {
+    return TableSpecJson.listFromJson(FormatConf.OUTPUT_TABLES.require(
+        context.getConfiguration(), "Call HFileTableOutputFormat.configure(job).tables(...).apply() first."));
   }
 
   public FamilyRef family(String table, String family) {
@@ -116,6 +161,13 @@ public final class CellSink {
       rowFirst = new int[order.length];
       rowRank = new int[order.length];
     }
+    if (blocks != null && !anyFolded) { // the block buffer sorts them
+      for (int i = 0; i < n; i++) {
+        order[i] = i;
+      }
+      writeRun(0, n - 1);
+      return;
+    }
     int rows = 0;
     for (int i = 0; i < n; i++) {
       int r = 0;
@@ -169,6 +221,20 @@ public final class CellSink {
 
   /** Writes the cells order[from .. from + more] (all of one row) as one run; 0 more = one cell. */
   private void writeRun(int from, int more) throws IOException, InterruptedException {
+    if (blocks != null && !folded[pendingKeys.get(order[from]).table()]) {
+      for (int i = from; i <= from + more; i++) {
+        BytesWritable v = pendingValues.get(order[i]);
+        if (!blocks.add(pendingKeys.get(order[i]), v.getBytes(), 0, v.getLength())) {
+          sendRun(i, 0);
+        }
+      }
+    } else {
+      sendRun(from, more);
+    }
+  }
+
+  /** Sends the cells order[from .. from + more] as one shuffle record. */
+  private void sendRun(int from, int more) throws IOException, InterruptedException {
     CellKey first = pendingKeys.get(order[from]);
     BytesWritable value = pendingValues.get(order[from]);
     run.first(first.timestamp(), value.getBytes(), 0, value.getLength());
@@ -182,5 +248,12 @@ public final class CellSink {
 
   public void rollback() {
     pending = -1;
+  }
+
+  /** Sends the cells still held for blocks ({@link #buffered}); call once, when the task's records are done. */
+  public void close() throws IOException, InterruptedException {
+    if (blocks != null) {
+      blocks.flush();
+    }
   }
 }

@@ -29,6 +29,8 @@ public final class CellKey implements WritableComparable<CellKey> {
   static final int HEADER = 4;
   static final int FIXED = 2 + 2 + 1 + 8;
   public static final int MAX_ROW_LENGTH = Short.MAX_VALUE;
+  /** The highest family index (a table has at most 255 families); 0xFF marks a row in a {@link CellRun}. */
+  public static final int MAX_FAMILY = 0xFE;
 
   private byte[] buf = new byte[64];
   private int n;
@@ -52,7 +54,7 @@ public final class CellKey implements WritableComparable<CellKey> {
       throw new IllegalArgumentException("row key of " + rowLen + " bytes is longer than HBase's limit of " + MAX_ROW_LENGTH);
     }
     checkTimestamp(timestamp);
-    if (table < 0 || table > 0xFFFF || family < 0 || family > 0xFF) {
+    if (table < 0 || table > 0xFFFF || family < 0 || family > MAX_FAMILY) {
       throw new IllegalArgumentException("table index " + table + " / family index " + family + " out of range");
     }
     if (buf.length < FIXED + rowLen + qualLen) {
@@ -80,11 +82,46 @@ public final class CellKey implements WritableComparable<CellKey> {
     return this;
   }
 
+  /**
+   * Makes this key the one serialized (without its int32 length) at {@code b[payload, payload + n)},
+   * as {@link #write} and the map-side buffer of {@link CellBlockBuffer} hold it.
+   */
+  CellKey setSerialized(byte[] b, int payload, int n) {
+    if (buf.length < n) {
+      buf = new byte[Math.max(n, buf.length * 2)];
+    }
+    System.arraycopy(b, payload, buf, 0, n);
+    this.n = n;
+    return this;
+  }
+
+  /**
+   * Keeps the table and the first {@code shared} bytes of the row, replaces the rest of the row with
+   * {@code tail[offset, offset + length)}; family, qualifier and timestamp are to be set next, by
+   * {@link #setCellOfSameRow}.
+   */
+  CellKey setRowTail(int shared, byte[] tail, int offset, int length) {
+    int rowLen = shared + length;
+    if (shared > rowLength() || rowLen == 0 || rowLen > MAX_ROW_LENGTH) {
+      throw new IllegalStateException("a damaged cell block: row of " + shared + " + " + length + " bytes after a row of " + rowLength());
+    }
+    if (buf.length < FIXED + rowLen) {
+      buf = Arrays.copyOf(buf, Math.max(FIXED + rowLen, buf.length * 2));
+    }
+    Bytes.putShort(buf, 2, (short) rowLen);
+    System.arraycopy(tail, offset, buf, 4 + shared, length);
+    n = FIXED + rowLen; // no qualifier yet
+    return this;
+  }
+
+  /** The length of the serialized key after its int32 length (what {@link #buffer} holds). */
+  int payloadLength() { return n; }
+
   /** Keeps table and row, replaces family, qualifier and timestamp (checked as in {@link #set}). */
   public CellKey setCellOfSameRow(int family, byte[] qual, int qualOff, int qualLen, long timestamp) {
     int rowLen = rowLength();
     checkTimestamp(timestamp);
-    if (family < 0 || family > 0xFF) {
+    if (family < 0 || family > MAX_FAMILY) {
       throw new IllegalArgumentException("family index " + family + " out of range");
     }
     return writeCell(rowLen, family, qual, qualOff, qualLen, timestamp);

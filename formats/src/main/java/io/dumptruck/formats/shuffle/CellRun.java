@@ -9,11 +9,13 @@ import org.apache.hadoop.io.WritableComparator;
 import org.apache.hadoop.io.WritableUtils;
 
 /**
- * The map output value of every load: the cells one input record puts into one row of one table,
- * in {@link CellKey} order. The map output key is the key of the run's first cell; the run carries
- * that cell's value and the rest of the cells without repeating table and row. A log line of seven
- * cells thus crosses the shuffle as one record instead of seven, which is what makes the sort cheap
- * (the shuffle sorts records, and it compares keys, not cells).
+ * The map output value of every load: cells in {@link CellKey} order, all of one table. The map output
+ * key is the key of the run's first cell; the run carries that cell's value and the rest of the cells
+ * without repeating the table, and the row only where it changes. Two kinds of runs use one form:
+ * the cells one input record puts into one row (a log line's seven cells cross the shuffle as one
+ * record instead of seven), and a block of a map task's sorted cells of many rows of one region
+ * ({@link CellBlockBuffer}), so that the shuffle sorts and merges a few records instead of one per
+ * cell (the shuffle sorts records, and it compares keys, not cells).
  *
  * <p>Serialized form:
  * <pre>
@@ -21,6 +23,11 @@ import org.apache.hadoop.io.WritableUtils;
  *   vint    valueLength        the first cell's value (its key is the map output key)
  *   byte[]  value
  *   repeated for each further cell, in CellKey order:
+ *     if the cell starts a new row:
+ *       uint8   0xFF           ({@link #ROW_MARK}; a family index is at most {@link CellKey#MAX_FAMILY})
+ *       vint    shared         bytes the row shares with the previous cell's row, from its start
+ *       vint    tailLength
+ *       byte[]  tail           the row's other bytes
  *     uint8   family           index of the family in the table spec
  *     vint    qualifierLength
  *     byte[]  qualifier
@@ -31,6 +38,8 @@ import org.apache.hadoop.io.WritableUtils;
  * Reusable: {@link #first} starts a new run in an internal buffer that only grows.
  */
 public final class CellRun implements Writable {
+  /** In place of a family index: the cell starts a new row. */
+  static final int ROW_MARK = 0xFF;
   private byte[] buf = new byte[64];
   private int length;
   private long firstTimestamp;
@@ -55,6 +64,21 @@ public final class CellRun implements Writable {
     putVLong(valueLength);
     putBytes(value, valueOffset, valueLength);
     return this;
+  }
+
+  /**
+   * Appends a cell of a row that sorts after the previous cell's, in the same table: the row is
+   * {@code row[rowOffset, rowOffset + rowLength)}, of which the first {@code shared} bytes equal the
+   * previous row's.
+   */
+  public CellRun addInNewRow(int shared, byte[] row, int rowOffset, int rowLength, int family, byte[] qualifier,
+      int qualifierOffset, int qualifierLength, long timestamp, byte[] value, int valueOffset, int valueLength) {
+    ensure(1);
+    buf[length++] = (byte) ROW_MARK;
+    putVLong(shared);
+    putVLong(rowLength - shared);
+    putBytes(row, rowOffset + shared, rowLength - shared);
+    return add(family, qualifier, qualifierOffset, qualifierLength, timestamp, value, valueOffset, valueLength);
   }
 
   /** The serialized cells (after the length): see {@link Reader}. */
@@ -154,6 +178,16 @@ public final class CellRun implements Writable {
         return false;
       }
       int family = buf[pos++] & 0xFF;
+      if (family == ROW_MARK) {
+        int shared = readVInt(Integer.MAX_VALUE);
+        int tailLength = readVInt();
+        key.setRowTail(shared, buf, pos, tailLength);
+        pos += tailLength;
+        if (pos >= end) {
+          throw new IllegalStateException("a damaged cell run: a row without a cell at byte " + pos + " of " + end);
+        }
+        family = buf[pos++] & 0xFF;
+      }
       int qualifierLength = readVInt();
       int qualifierOffset = pos;
       pos += qualifierLength;
@@ -170,8 +204,13 @@ public final class CellRun implements Writable {
     }
 
     private int readVInt() {
+      return readVInt(end - pos);
+    }
+
+    /** A vint of 0 .. max (the bytes left, when it is a length). */
+    private int readVInt(int max) {
       long v = readVLong();
-      if (v < 0 || v > end - pos) {
+      if (v < 0 || v > max) {
         throw new IllegalStateException("a damaged cell run: length " + v + " at byte " + pos + " of " + end);
       }
       return (int) v;

@@ -37,12 +37,13 @@ import org.slf4j.LoggerFactory;
  */
 public final class PrefixSort implements IndexedSorter, Configurable {
   private static final Logger LOG = LoggerFactory.getLogger(PrefixSort.class);
-  private static final VarHandle NATIVE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
-  /** MapOutputBuffer's metadata per record: 4 ints; byte offsets of the fields read here. */
-  private static final int META_BYTES = 16;
-  private static final int VALUE_START = 0;
-  private static final int KEY_START = 4;
-  private static final int PARTITION = 8;
+  static final VarHandle NATIVE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
+  /** MapOutputBuffer's metadata per record: 4 ints; byte offsets of its fields. */
+  static final int META_BYTES = 16;
+  static final int VALUE_START = 0;
+  static final int KEY_START = 4;
+  static final int PARTITION = 8;
+  static final int VALUE_LENGTH = 12;
   private static final Field SORT_BUFFER = sortBufferField();
   /** How deep ties are followed in the sort string (8 bytes a chunk) before keys are compared whole. */
   static final int MAX_CHUNKS = 8;
@@ -67,6 +68,13 @@ public final class PrefixSort implements IndexedSorter, Configurable {
   private int l;
   private byte[] buffer;
   private int records;
+
+  public PrefixSort() {}
+
+  /** A sort by these prefixes, for a buffer laid out as a MapOutputBuffer's elsewhere ({@link CellBlockBuffer}). */
+  PrefixSort(KeyPrefix prefixes) {
+    this.prefixes = prefixes;
+  }
 
   @Override
   public void setConf(Configuration conf) {

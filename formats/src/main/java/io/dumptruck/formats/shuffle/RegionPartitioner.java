@@ -51,13 +51,17 @@ public final class RegionPartitioner<V> extends Partitioner<CellKey, V> implemen
 
   @Override
   public int getPartition(CellKey key, V value, int numPartitions) {
-    int t = key.table();
-    int p = firstPartition[t] + io.dumptruck.formats.spec.RegionSplits.regionOf(points.get(t), key.buffer(), key.rowOffset(), key.rowLength());
+    int p = partition(key.table(), key.buffer(), key.rowOffset(), key.rowLength());
     if (p >= numPartitions) {
       throw new IllegalStateException("the job runs " + numPartitions + " reducers but the tables have more regions; "
           + "let HFileTableOutputFormat.configure(job) set the reducer count");
     }
     return p;
+  }
+
+  /** The partition of a row {@code b[rowOffset, rowOffset + rowLength)} of table {@code table}. */
+  public int partition(int table, byte[] b, int rowOffset, int rowLength) {
+    return firstPartition[table] + io.dumptruck.formats.spec.RegionSplits.regionOf(points.get(table), b, rowOffset, rowLength);
   }
 
   /** The (table index, region index) that partition p writes. */

@@ -33,7 +33,7 @@ public class CellTextMapper extends Mapper<LongWritable, Text, io.dumptruck.form
 
   @Override
   protected void setup(Context context) {
-    sink = CellSink.of(context);
+    sink = CellSink.buffered(context);
   }
 
   @Override
@@ -69,6 +69,11 @@ public class CellTextMapper extends Mapper<LongWritable, Text, io.dumptruck.form
         LOG.warn("rejected line at byte {} of {}: {}", offset.get(), context.getInputSplit(), e.getMessage());
       }
     }
+  }
+
+  @Override
+  protected void cleanup(Context context) throws IOException, InterruptedException {
+    sink.close();
   }
 
   /** One line of this format. */

@@ -99,7 +99,7 @@ class CellKeyComparatorTest {
           randomBytes(rnd, 0, 6), randomTs(rnd)));
     }
     // a few keys at the extremes of the index ranges
-    out.add(new Plain(0xFFFF, 0xFF, new byte[] {'a'}, new byte[0], 0));
+    out.add(new Plain(0xFFFF, CellKey.MAX_FAMILY, new byte[] {'a'}, new byte[0], 0));
     out.add(new Plain(0x8000, 0x80, new byte[] {'a'}, new byte[0], 0));
     out.add(new Plain(0x7FFF, 0x7F, new byte[] {'a'}, new byte[0], 0));
     return out;
@@ -208,9 +208,11 @@ class CellKeyComparatorTest {
     assertTrue(low.compareTo(high) < 0);
     assertEquals(0xFFFF, high.table());
     CellKey famLow = new CellKey(0, 1, new byte[] {'a'}, new byte[0], 0);
-    CellKey famHigh = new CellKey(0, 0xFF, new byte[] {'a'}, new byte[0], 0);
+    CellKey famHigh = new CellKey(0, CellKey.MAX_FAMILY, new byte[] {'a'}, new byte[0], 0);
     assertTrue(famLow.compareTo(famHigh) < 0);
-    assertEquals(0xFF, famHigh.family());
+    assertEquals(0xFE, famHigh.family());
+    assertThrows(IllegalArgumentException.class, () -> new CellKey(0, 0xFF, new byte[] {'a'}, new byte[0], 0),
+        "0xFF marks a row in a CellRun: no family has it");
     CellKey rowLow = new CellKey(0, 0, new byte[] {0x7F}, new byte[0], 0);
     CellKey rowHigh = new CellKey(0, 0, new byte[] {(byte) 0x80}, new byte[0], 0);
     assertTrue(rowLow.compareTo(rowHigh) < 0);
@@ -218,7 +220,7 @@ class CellKeyComparatorTest {
     CellKey older = new CellKey(0, 0, new byte[] {'a'}, new byte[] {'q'}, 0);
     assertTrue(newer.compareTo(older) < 0, "newer timestamps sort first");
     // a shorter row sorts before a longer one it prefixes, whatever the family and qualifier
-    CellKey shortRow = new CellKey(0, 0xFF, new byte[] {'a'}, new byte[] {(byte) 0xFF}, 0);
+    CellKey shortRow = new CellKey(0, CellKey.MAX_FAMILY, new byte[] {'a'}, new byte[] {(byte) 0xFF}, 0);
     CellKey longRow = new CellKey(0, 0, new byte[] {'a', 0x00}, new byte[0], 0);
     assertTrue(shortRow.compareTo(longRow) < 0);
   }

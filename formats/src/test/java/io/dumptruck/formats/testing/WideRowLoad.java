@@ -58,7 +58,7 @@ public final class WideRowLoad {
 
     @Override
     protected void setup(Context context) {
-      sink = CellSink.of(context);
+      sink = CellSink.buffered(context);
       f = sink.family("followers", "f");
     }
 
@@ -66,6 +66,11 @@ public final class WideRowLoad {
     protected void map(LongWritable id, NullWritable none, Context context) throws IOException, InterruptedException {
       byte[] qualifier = Bytes.toBytes(String.format("%010d", id.get()));
       sink.put(f, ROW, qualifier, 1L, Bytes.toBytes(id.get()));
+    }
+
+    @Override
+    protected void cleanup(Context context) throws IOException, InterruptedException {
+      sink.close();
     }
   }
 
