@@ -11,7 +11,11 @@ public enum CellCounter {
   /** Cells older than the newest VERSIONS of their column, which HBase would never serve. */
   OLD_VERSIONS_DROPPED,
   /** Times a reducer held more overlapping records of one row than its merge buffer and spilled them to disk. */
-  MERGE_SPILLS;
+  MERGE_SPILLS,
+  /** Cells the map tasks sorted themselves and sent in blocks ({@code CellSink.buffered}). */
+  MAP_CELLS_IN_BLOCKS,
+  /** The blocks they sent them in: map output records of many cells each. */
+  MAP_BLOCKS;
 
   /** Counter group holding {@code <table>.rows}, {@code <table>.cells}, {@code <table>.bytes}, {@code <table>.files}. */
   public static final String TABLE_GROUP = "dumptruck tables";

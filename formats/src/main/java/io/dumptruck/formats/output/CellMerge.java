@@ -109,7 +109,7 @@ final class CellMerge implements Closeable {
         }
       }
       Cursor top = heap.peek();
-      if (incoming == null || (top != null && incoming.key().compareTo(top.key()) >= 0)) {
+      if (incoming == null || (top != null && compareKeys(incoming, top) >= 0)) {
         return;
       }
       heap.add(incoming);
@@ -175,13 +175,20 @@ final class CellMerge implements Closeable {
   }
 
   private static int order(Cursor a, Cursor b) {
-    int c = a.key().compareTo(b.key());
+    int c = compareKeys(a, b);
     return c != 0 ? c : Long.compare(a.arrival, b.arrival);
+  }
+
+  /** The order of two cursors' current keys: by their prefixes where those differ (most cells). */
+  private static int compareKeys(Cursor a, Cursor b) {
+    return a.prefix != b.prefix ? Long.compareUnsigned(a.prefix, b.prefix) : a.key().compareTo(b.key());
   }
 
   /** A source of cells in key order, positioned on its current cell. */
   private abstract static class Cursor {
     long arrival;
+    /** {@link CellKey#prefix} of the current key; set on every move. */
+    long prefix;
 
     abstract CellKey key();
 
@@ -211,6 +218,7 @@ final class CellMerge implements Closeable {
       }
       System.arraycopy(run.bytes(), 0, data, 0, length);
       reader.reset(first, data, length);
+      prefix = reader.key().prefix();
     }
 
     long bytes() { return length + 64L; }
@@ -223,7 +231,14 @@ final class CellMerge implements Closeable {
 
     @Override int valueLength() { return reader.valueLength(); }
 
-    @Override boolean advance() { return reader.next(); }
+    @Override
+    boolean advance() {
+      if (!reader.next()) {
+        return false;
+      }
+      prefix = reader.key().prefix();
+      return true;
+    }
   }
 
   /** Cells spilled to a local file: (CellKey, vint length, value) each, read back sequentially. */
@@ -258,6 +273,7 @@ final class CellMerge implements Closeable {
       }
       remaining--;
       key.readFields(in);
+      prefix = key.prefix();
       valueLength = WritableUtils.readVInt(in);
       if (value.length < valueLength) {
         value = new byte[Math.max(valueLength, value.length * 2)];

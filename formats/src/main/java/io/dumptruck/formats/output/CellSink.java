@@ -72,9 +72,11 @@ public final class CellSink {
   /** The block buffer of {@link #buffered}, or null to send each record on its own. */
   private static CellBlockBuffer blockBuffer(TaskInputOutputContext<?, ?, CellKey, CellRun> context) {
     Configuration conf = context.getConfiguration();
-    long mb = conf.getLong(FormatConf.OUTPUT_MAP_BUFFER_MB.key(), conf.getInt(MRJobConfig.IO_SORT_MB, MRJobConfig.DEFAULT_IO_SORT_MB) / 4);
+    String mb = FormatConf.OUTPUT_MAP_BUFFER_MB.get(conf);
+    long bytes = mb != null ? Long.parseLong(mb.trim()) << 20 // unset: a quarter of the sort buffer
+        : (long) conf.getInt(MRJobConfig.IO_SORT_MB, MRJobConfig.DEFAULT_IO_SORT_MB) << 18;
     try {
-      if (mb <= 0 || MapOutputSampler.isSampling(conf) || !RegionPartitioner.class.equals(context.getPartitionerClass())) {
+      if (bytes <= 0 || MapOutputSampler.isSampling(conf) || !RegionPartitioner.class.equals(context.getPartitionerClass())) {
         return null;
       }
     } catch (ClassNotFoundException e) {
@@ -82,7 +84,7 @@ public final class CellSink {
     }
     RegionPartitioner<CellRun> partitioner = new RegionPartitioner<>();
     partitioner.setConf(conf);
-    return new CellBlockBuffer((int) Math.min(mb << 20, Integer.MAX_VALUE - 64), partitioner, context::write);
+    return new CellBlockBuffer((int) Math.min(bytes, Integer.MAX_VALUE - 64), partitioner, context::write);
   }
 
   /** A sink that sends each record's cells to the shuffle as it commits. */
@@ -254,6 +256,8 @@ public final class CellSink {
   public void close() throws IOException, InterruptedException {
     if (blocks != null) {
       blocks.flush();
+      context.getCounter(CellCounter.MAP_CELLS_IN_BLOCKS).increment(blocks.cellsWritten());
+      context.getCounter(CellCounter.MAP_BLOCKS).increment(blocks.blocksWritten());
     }
   }
 }

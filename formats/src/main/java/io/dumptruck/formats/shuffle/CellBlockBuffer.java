@@ -13,30 +13,41 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.util.IndexedSortable;
 
 /**
- * A map task's cells, held in one buffer, sorted by key and written as blocks: {@link CellRun}s of
- * the cells of many rows of one region, each under its first cell's key, each closed at the first
- * cell past {@link #BLOCK_BYTES}. The shuffle then sorts, spills and merges one record per block
- * instead of one per cell, and the reducer's merge of the runs it receives yields the cells in key
- * order as before. A task whose cells fill the buffer more than once writes several sorted series
- * of blocks; blocks of different series and tasks overlap, which the reducer's merge is built for.
+ * A map task's cells, held in memory, sorted by key and written as blocks: {@link CellRun}s of the
+ * cells of many rows of one region, each under its first cell's key, each closed at the first cell
+ * past {@link #BLOCK_BYTES}. The shuffle then sorts, spills and merges one record per block instead
+ * of one per cell, and the reducer's merge of the runs it receives yields the cells in key order as
+ * before. A task whose cells fill the buffer more than once writes several sorted series of blocks;
+ * blocks of different series and tasks overlap, which the reducer's merge is built for.
  *
- * <p>The buffer is laid out as Hadoop's {@code MapOutputBuffer} lays out its records, so that
- * {@link PrefixSort} sorts it: each cell's key, serialized as {@link CellKey#write} does, and its value
- * from the start up; per cell, metadata of four native-order ints from the end down — value start,
- * key start, partition (always 0: keys sort in partition order, see {@link RegionPartitioner}), value
- * length.
+ * <p>How it sorts: cells are appended as they come to one half of the memory. When it is full, they
+ * are copied to the other half bucket by bucket — a bucket per table and first row byte, so the buckets
+ * in order are the key order — and each bucket, small enough to stay in the processor's cache when
+ * rows start with a hash or a salt, is sorted by {@link PrefixSort}; the blocks are then cut from the
+ * buckets in order. Sorting the whole half at once instead reads keys from random places of tens of
+ * megabytes, and waits for memory at nearly every key.
+ *
+ * <p>Layouts. As added, per cell: int32 key length n, the key's n bytes (as {@link CellKey#write}
+ * writes them after their length), int32 value length, the value. Sorted, as Hadoop's
+ * {@code MapOutputBuffer} lays out its records, which is what {@link PrefixSort} reads: each cell's
+ * serialized key and value from the start up, bucket after bucket; per cell, metadata of four
+ * native-order ints from the end down (value start, key start, partition — always 0, as keys sort in
+ * partition order, see {@link RegionPartitioner} — value length), bucket after bucket.
  */
 public final class CellBlockBuffer {
   /** A block is closed once it holds this many bytes; the reducer holds a block per series it merges. */
   static final int BLOCK_BYTES = 64 << 10;
+  /** Buckets per table: one per first byte of the row. */
+  private static final int ROW_BYTE_BUCKETS = 256;
 
   /** Where blocks go: the map output. */
   public interface Output {
     void write(CellKey first, CellRun block) throws IOException, InterruptedException;
   }
 
-  private final byte[] buffer;
-  /** Metadata slots: cell k (0-based, in arrival order) has slot {@code slots - 1 - k}. */
+  private final byte[] added;
+  private final byte[] sorted;
+  /** Metadata slots of {@link #sorted}: the cells of a flush occupy the last ones. */
   private final int slots;
   private final RegionPartitioner<?> partitioner;
   private final Output output;
@@ -45,117 +56,189 @@ public final class CellBlockBuffer {
   private final IndexedSortable sortable = new Sortable();
   private final CellKey blockKey = new CellKey();
   private final CellRun block = new CellRun();
-  private int dataEnd;
+  /** Per bucket: its cells, and the bytes of their keys (with length) and values; then where they go. */
+  private final int[] bucketCells;
+  private final int[] bucketBytes;
+  private final int[] bucketData;
+  private final int[] bucketSlot;
+  private int addedEnd;
+  /** The bytes of keys (with length) and values held: what the cells take in {@link #sorted} besides metadata. */
+  private int dataBytes;
   private int cells;
+  /** The block being filled: its partition (-1: none), and its last cell's table and row in {@link #sorted}. */
+  private int open = -1;
+  private long cellsWritten;
   private long blocksWritten;
+  private int previousTable;
+  private int previousRow;
+  private int previousRowLength;
 
+  /** A buffer of {@code bytes} in all (two halves), for a job's tables as the partitioner knows them. */
   public CellBlockBuffer(int bytes, RegionPartitioner<?> partitioner, Output output) {
-    this.buffer = new byte[bytes / META_BYTES * META_BYTES];
-    this.slots = buffer.length / META_BYTES;
+    int half = bytes / 2 / META_BYTES * META_BYTES;
+    this.added = new byte[half];
+    this.sorted = new byte[half];
+    this.slots = half / META_BYTES;
     this.partitioner = partitioner;
     this.output = output;
     this.sort = new PrefixSort(comparator);
+    int buckets = partitioner.tables() * ROW_BYTE_BUCKETS;
+    bucketCells = new int[buckets];
+    bucketBytes = new int[buckets];
+    bucketData = new int[buckets];
+    bucketSlot = new int[buckets];
   }
 
   /**
    * Holds a cell, first writing out what is held if the buffer is full. False for a cell too big to
-   * share the buffer with others (over a quarter of it): the caller sends it on its own.
+   * share the buffer with others (over a quarter of a half): the caller sends it on its own.
    */
   public boolean add(CellKey key, byte[] value, int offset, int length) throws IOException, InterruptedException {
-    int keyBytes = CellKey.HEADER + key.payloadLength();
-    if (keyBytes + length + META_BYTES > buffer.length / 4) {
+    int n = key.payloadLength();
+    int bytes = CellKey.HEADER + n + length;
+    if (bytes + META_BYTES > sorted.length / 4) {
       return false;
     }
-    if (dataEnd + keyBytes + length > (slots - cells - 1) * META_BYTES) {
+    if (dataBytes + bytes + (cells + 1) * META_BYTES > sorted.length) {
       flush();
     }
-    int keyStart = dataEnd;
-    Bytes.putInt(buffer, keyStart, key.payloadLength());
-    System.arraycopy(key.buffer(), 0, buffer, keyStart + CellKey.HEADER, key.payloadLength());
-    int valueStart = keyStart + keyBytes;
-    System.arraycopy(value, offset, buffer, valueStart, length);
-    dataEnd = valueStart + length;
-    int meta = (slots - 1 - cells) * META_BYTES;
-    NATIVE_INT.set(buffer, meta + VALUE_START, valueStart);
-    NATIVE_INT.set(buffer, meta + KEY_START, keyStart);
-    NATIVE_INT.set(buffer, meta + PARTITION, 0);
-    NATIVE_INT.set(buffer, meta + VALUE_LENGTH, length);
+    Bytes.putInt(added, addedEnd, n);
+    System.arraycopy(key.buffer(), 0, added, addedEnd + CellKey.HEADER, n);
+    int at = addedEnd + CellKey.HEADER + n;
+    Bytes.putInt(added, at, length);
+    System.arraycopy(value, offset, added, at + 4, length);
+    addedEnd = at + 4 + length;
+    int bucket = bucket(key.buffer(), 0);
+    bucketCells[bucket]++;
+    bucketBytes[bucket] += bytes;
+    dataBytes += bytes;
     cells++;
     return true;
   }
 
-  /** Sorts the cells held and writes them out as blocks; the buffer is then empty. */
+  /** The bucket of the key payload at {@code payload}: its table, then its row's first byte. */
+  private static int bucket(byte[] b, int payload) {
+    return (Bytes.toShort(b, payload) & 0xFFFF) * ROW_BYTE_BUCKETS + (b[payload + 4] & 0xFF);
+  }
+
+  /** Copies the cells added into {@link #sorted}, bucket by bucket. */
+  private void copyByBucket() {
+    int data = 0;
+    int slot = slots - cells;
+    for (int b = 0; b < bucketCells.length; b++) {
+      bucketData[b] = data;
+      bucketSlot[b] = slot;
+      data += bucketBytes[b];
+      slot += bucketCells[b];
+    }
+    for (int at = 0; at < addedEnd; ) {
+      int n = Bytes.toInt(added, at);
+      int payload = at + CellKey.HEADER;
+      int valueLength = Bytes.toInt(added, payload + n);
+      int b = bucket(added, payload);
+      int keyStart = bucketData[b];
+      int valueStart = keyStart + CellKey.HEADER + n;
+      System.arraycopy(added, at, sorted, keyStart, CellKey.HEADER + n);
+      System.arraycopy(added, payload + n + 4, sorted, valueStart, valueLength);
+      bucketData[b] = valueStart + valueLength;
+      int meta = bucketSlot[b]++ * META_BYTES;
+      NATIVE_INT.set(sorted, meta + VALUE_START, valueStart);
+      NATIVE_INT.set(sorted, meta + KEY_START, keyStart);
+      NATIVE_INT.set(sorted, meta + PARTITION, 0);
+      NATIVE_INT.set(sorted, meta + VALUE_LENGTH, valueLength);
+      at = payload + n + 4 + valueLength;
+    }
+  }
+
+  /**
+   * Sorts the cells held and writes them out as blocks; the buffer is then empty. Each bucket is
+   * sorted and cut into blocks while its cells are still in the cache.
+   */
   public void flush() throws IOException, InterruptedException {
     if (cells == 0) {
       return;
     }
-    int first = slots - cells;
-    sort.sort(sortable, first, slots, buffer, null);
-    int open = -1; // the partition of the block being filled; -1: none
-    int previousTable = -1;
-    int previousRow = 0;
-    int previousRowLength = 0;
-    for (int slot = first; slot < slots; slot++) {
+    copyByBucket();
+    cellsWritten += cells;
+    for (int b = 0, from = slots - cells; b < bucketCells.length; from += bucketCells[b++]) {
+      if (bucketCells[b] > 1) {
+        sort.sort(sortable, from, from + bucketCells[b], sorted, null);
+      }
+      cutBlocks(from, from + bucketCells[b]);
+    }
+    writeBlock();
+    cells = 0;
+    dataBytes = 0;
+    addedEnd = 0;
+    Arrays.fill(bucketCells, 0);
+    Arrays.fill(bucketBytes, 0);
+  }
+
+  /** Adds the sorted cells of slots [from, to) to blocks, writing each block that closes. */
+  private void cutBlocks(int from, int to) throws IOException, InterruptedException {
+    for (int slot = from; slot < to; slot++) {
       int meta = slot * META_BYTES;
-      int keyStart = (int) NATIVE_INT.get(buffer, meta + KEY_START);
-      int valueStart = (int) NATIVE_INT.get(buffer, meta + VALUE_START);
-      int valueLength = (int) NATIVE_INT.get(buffer, meta + VALUE_LENGTH);
+      int keyStart = (int) NATIVE_INT.get(sorted, meta + KEY_START);
+      int valueStart = (int) NATIVE_INT.get(sorted, meta + VALUE_START);
+      int valueLength = (int) NATIVE_INT.get(sorted, meta + VALUE_LENGTH);
       // the payload, as CellKey lays it out: table, row length, row, family, qualifier, timestamp
       int payload = keyStart + CellKey.HEADER;
       int n = valueStart - payload;
-      int table = Bytes.toShort(buffer, payload) & 0xFFFF;
-      int rowLength = Bytes.toShort(buffer, payload + 2) & 0xFFFF;
+      int table = Bytes.toShort(sorted, payload) & 0xFFFF;
+      int rowLength = Bytes.toShort(sorted, payload + 2) & 0xFFFF;
       int row = payload + 4;
-      int family = buffer[row + rowLength] & 0xFF;
+      int family = sorted[row + rowLength] & 0xFF;
       int qualifier = row + rowLength + 1;
       int qualifierLength = n - CellKey.FIXED - rowLength;
-      long timestamp = Bytes.toLong(buffer, payload + n - 8);
-      int shared = table != previousTable ? 0
-          : Arrays.mismatch(buffer, previousRow, previousRow + previousRowLength, buffer, row, row + rowLength);
-      boolean sameRow = table == previousTable && shared < 0;
-      int partition = sameRow ? open : partitioner.partition(table, buffer, row, rowLength);
+      long timestamp = Bytes.toLong(sorted, payload + n - 8);
+      int shared = open < 0 || table != previousTable ? 0
+          : Arrays.mismatch(sorted, previousRow, previousRow + previousRowLength, sorted, row, row + rowLength);
+      boolean sameRow = open >= 0 && table == previousTable && shared < 0;
+      int partition = sameRow ? open : partitioner.partition(table, sorted, row, rowLength);
       if (partition == open && block.length() < BLOCK_BYTES) {
         if (sameRow) {
-          block.add(family, buffer, qualifier, qualifierLength, timestamp, buffer, valueStart, valueLength);
+          block.add(family, sorted, qualifier, qualifierLength, timestamp, sorted, valueStart, valueLength);
         } else {
-          block.addInNewRow(shared, buffer, row, rowLength, family, buffer, qualifier, qualifierLength, timestamp,
-              buffer, valueStart, valueLength);
+          block.addInNewRow(shared, sorted, row, rowLength, family, sorted, qualifier, qualifierLength, timestamp,
+              sorted, valueStart, valueLength);
         }
       } else {
-        writeBlock(open);
-        blockKey.setSerialized(buffer, payload, n);
-        block.first(timestamp, buffer, valueStart, valueLength);
+        writeBlock();
+        blockKey.setSerialized(sorted, payload, n);
+        block.first(timestamp, sorted, valueStart, valueLength);
         open = partition;
       }
       previousTable = table;
       previousRow = row;
       previousRowLength = rowLength;
     }
-    writeBlock(open);
-    cells = 0;
-    dataEnd = 0;
   }
 
-  private void writeBlock(int open) throws IOException, InterruptedException {
+  /** Writes the open block, if any. */
+  private void writeBlock() throws IOException, InterruptedException {
     if (open >= 0) {
       output.write(blockKey, block);
       blocksWritten++;
+      open = -1;
     }
   }
 
-  /** Blocks written so far. */
+  /** Cells written out so far. */
+  public long cellsWritten() { return cellsWritten; }
+
+  /** Blocks written out so far. */
   public long blocksWritten() { return blocksWritten; }
 
-  /** The buffer's cells by metadata slot, for {@link PrefixSort}. */
+  /** The sorted cells by metadata slot, for {@link PrefixSort}. */
   private final class Sortable implements IndexedSortable {
     @Override
     public int compare(int i, int j) {
       int mi = i * META_BYTES;
       int mj = j * META_BYTES;
-      int ki = (int) NATIVE_INT.get(buffer, mi + KEY_START);
-      int kj = (int) NATIVE_INT.get(buffer, mj + KEY_START);
-      return comparator.compare(buffer, ki, (int) NATIVE_INT.get(buffer, mi + VALUE_START) - ki,
-          buffer, kj, (int) NATIVE_INT.get(buffer, mj + VALUE_START) - kj);
+      int ki = (int) NATIVE_INT.get(sorted, mi + KEY_START);
+      int kj = (int) NATIVE_INT.get(sorted, mj + KEY_START);
+      return comparator.compare(sorted, ki, (int) NATIVE_INT.get(sorted, mi + VALUE_START) - ki,
+          sorted, kj, (int) NATIVE_INT.get(sorted, mj + VALUE_START) - kj);
     }
 
     @Override
@@ -163,9 +246,9 @@ public final class CellBlockBuffer {
       for (int field = 0; field < META_BYTES; field += 4) {
         int a = i * META_BYTES + field;
         int b = j * META_BYTES + field;
-        int t = (int) NATIVE_INT.get(buffer, a);
-        NATIVE_INT.set(buffer, a, (int) NATIVE_INT.get(buffer, b));
-        NATIVE_INT.set(buffer, b, t);
+        int t = (int) NATIVE_INT.get(sorted, a);
+        NATIVE_INT.set(sorted, a, (int) NATIVE_INT.get(sorted, b));
+        NATIVE_INT.set(sorted, b, t);
       }
     }
   }

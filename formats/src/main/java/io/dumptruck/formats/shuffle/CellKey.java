@@ -185,6 +185,14 @@ public final class CellKey implements WritableComparable<CellKey> {
     return CellKeyComparator.compareSerialized(buf, 0, n, o.buf, 0, o.n);
   }
 
+  /**
+   * The first 8 bytes of the key's sort string (table, then row; zero-padded), as {@link KeyPrefix}
+   * gives them: where two keys' prefixes differ, so do the keys, in the same order (unsigned).
+   */
+  public long prefix() {
+    return CellKeyComparator.firstChunk(buf, 0);
+  }
+
   /** {@link #compareTo} for a key of the same table and row ({@link #sameRow}): the columns only. */
   public int compareColumnTo(CellKey o) {
     return CellKeyComparator.compareColumns(buf, 0, n, rowLength(), o.buf, 0, o.n, o.rowLength());

@@ -37,23 +37,28 @@ public final class CellKeyComparator extends WritableComparator implements KeyPr
   @Override
   public long prefix(byte[] b, int s, int l, int chunk) {
     int p = s + CellKey.HEADER;
-    int rowLength = rowLength(b, p);
-    // string bytes 8 * chunk .. 8 * chunk + 7: the table's two bytes, then the row (at p + 4 in the key).
-    // 8 bytes read from inside the row never leave the key: family and timestamp follow the row.
-    long bytes;
-    int left; // string bytes from the chunk's first on
     if (chunk == 0) {
-      bytes = ((long) table(b, p) << 48) | ((long) BIG_ENDIAN_LONG.get(b, p + 4) >>> 16);
-      left = 2 + rowLength;
-    } else {
-      int from = 8 * chunk - 2; // the chunk's first row byte
-      left = rowLength - from;
-      if (left <= 0) {
-        return 0;
-      }
-      bytes = (long) BIG_ENDIAN_LONG.get(b, p + 4 + from);
+      return firstChunk(b, p);
     }
+    // string bytes 8 * chunk .. 8 * chunk + 7: the table's two bytes, then the row (at p + 4 in the key)
+    int from = 8 * chunk - 2; // the chunk's first row byte
+    int left = rowLength(b, p) - from; // string bytes from the chunk's first on
+    if (left <= 0) {
+      return 0;
+    }
+    long bytes = (long) BIG_ENDIAN_LONG.get(b, p + 4 + from); // never past the key: timestamp follows the row
     return left >= 8 ? bytes : bytes & (-1L << (8 * (8 - left))); // zeros past the row's end
+  }
+
+  /**
+   * The first 8 bytes of the sort string of the payload at {@code payload} (the bytes after the int32
+   * length), zero-padded: the table's two bytes, then up to 6 of the row's.
+   */
+  static long firstChunk(byte[] b, int payload) {
+    // 8 bytes read from the row's start never leave the key: family and timestamp follow the row
+    long bytes = ((long) table(b, payload) << 48) | ((long) BIG_ENDIAN_LONG.get(b, payload + 4) >>> 16);
+    int left = 2 + rowLength(b, payload);
+    return left >= 8 ? bytes : bytes & (-1L << (8 * (8 - left)));
   }
 
   /** The uint16 table index of the payload at {@code payload} (the bytes after the int32 length). */

@@ -59,6 +59,11 @@ public final class RegionPartitioner<V> extends Partitioner<CellKey, V> implemen
     return p;
   }
 
+  /** How many tables the job writes. */
+  public int tables() {
+    return firstPartition.length;
+  }
+
   /** The partition of a row {@code b[rowOffset, rowOffset + rowLength)} of table {@code table}. */
   public int partition(int table, byte[] b, int rowOffset, int rowLength) {
     return firstPartition[table] + io.dumptruck.formats.spec.RegionSplits.regionOf(points.get(table), b, rowOffset, rowLength);

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dumptruck.formats.FormatConf;
+import io.dumptruck.formats.output.CellCounter;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
@@ -26,8 +28,10 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCounter;
+import org.apache.hadoop.util.ReflectionUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -101,32 +105,61 @@ class GraphLoadTest {
    */
   @Test
   void manySpillsSortedByPrefix() throws Exception {
+    Configuration conf = LocalJobs.localConf();
+    conf.setInt("mapreduce.task.io.sort.mb", 1);
+    conf.setInt(FormatConf.OUTPUT_MAP_BUFFER_MB.key(), 0); // each record through Hadoop's buffer
+    ManyEdges load = loadManyEdges(conf, "many-out");
+    long mapOutput = load.job().getCounters().findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue();
+    assertEquals(2L * load.edges(), mapOutput);
+    assertTrue(load.job().getCounters().findCounter(TaskCounter.SPILLED_RECORDS).getValue() > mapOutput, "maps spilled more than once");
+    assertEquals(mapOutput, load.job().getCounters().findCounter(PrefixSortCounter.RECORDS_SORTED_BY_PREFIX).getValue(),
+        "every spill of Hadoop's map output buffer sorted by prefix");
+  }
+
+  /** Several maps, each filling its block buffer (a quarter of a 1 MB sort buffer) many times. */
+  @Test
+  void manyBlockSeriesMergeBackIntoKeyOrder() throws Exception {
+    Configuration conf = LocalJobs.localConf();
+    conf.setInt("mapreduce.task.io.sort.mb", 1);
+    conf.setLong("mapreduce.input.fileinputformat.split.maxsize", 200_000);
+    ManyEdges load = loadManyEdges(conf, "blocks-out");
+    Counters counters = load.job().getCounters();
+    Job job = load.job();
+    assertTrue(ReflectionUtils.newInstance(job.getInputFormatClass(), job.getConfiguration()).getSplits(job).size() > 1, "several maps");
+    assertEquals(2L * load.edges(), counters.findCounter(CellCounter.MAP_CELLS_IN_BLOCKS).getValue());
+    long blocks = counters.findCounter(CellCounter.MAP_BLOCKS).getValue();
+    assertEquals(blocks, counters.findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue(), "one shuffle record per block");
+    assertTrue(blocks > 100 && blocks < load.edges() / 20, "blocks of many cells from many flushes: " + blocks);
+  }
+
+  /** A load, and how many edges it read. */
+  private record ManyEdges(Job job, int edges) {}
+
+  /** Loads 40k edges (some users with many followees) and checks both tables cell for cell. */
+  private ManyEdges loadManyEdges(Configuration conf, String output) throws Exception {
     java.util.Random rnd = new java.util.Random(17);
     List<String> lines = new ArrayList<>();
     TreeSet<String> follows = new TreeSet<>();
+    TreeSet<String> followedBy = new TreeSet<>();
     for (int i = 0; i < 40_000; i++) {
-      String from = "user" + rnd.nextInt(rnd.nextBoolean() ? 30 : 3_000); // some users with many followees
+      String from = "user" + rnd.nextInt(rnd.nextBoolean() ? 30 : 3_000);
       String into = "user" + rnd.nextInt(3_000);
       if (!from.equals(into)) {
         lines.add(from + "\t" + into);
         follows.add(md5Hex(from) + md5Hex(into) + " f:" + into + " @" + LOAD_TS);
+        followedBy.add(md5Hex(into) + md5Hex(from) + " f:" + from + " @" + LOAD_TS);
       }
     }
-    File in = new File(tmp, "many.tsv");
+    File in = new File(tmp, output + ".tsv");
     Files.write(in.toPath(), lines, StandardCharsets.UTF_8);
-    Configuration conf = LocalJobs.localConf();
-    conf.setInt("mapreduce.task.io.sort.mb", 1);
-    Path out = new Path(tmp.getAbsolutePath(), "many-out");
+    Path out = new Path(tmp.getAbsolutePath(), output);
     LoadOptions options = new LoadOptions(List.of(new Path(in.getPath())), out, 3, LOAD_TS, 0.0, Map.of());
     Job job = LoadJob.prepare(conf, new GraphLoader(), options);
     assertTrue(job.waitForCompletion(false));
     assertFalse(LoadJob.finish(new GraphLoader(), job, options).failed());
-    long mapOutput = job.getCounters().findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue();
-    assertEquals(2L * lines.size(), mapOutput);
-    assertTrue(job.getCounters().findCounter(TaskCounter.SPILLED_RECORDS).getValue() > mapOutput, "maps spilled more than once");
-    assertEquals(mapOutput, job.getCounters().findCounter(PrefixSortCounter.RECORDS_SORTED_BY_PREFIX).getValue(),
-        "every spill of Hadoop's map output buffer sorted by prefix");
     assertEquals(follows, cells(conf, new Path(out, "follows"), true));
+    assertEquals(followedBy, cells(conf, new Path(out, "followed_by"), true));
+    return new ManyEdges(job, lines.size());
   }
 
   @Test
