@@ -12,8 +12,8 @@ public enum CellCounter {
   OLD_VERSIONS_DROPPED,
   /** Times a reducer held more overlapping records of one row than its merge buffer and spilled them to disk. */
   MERGE_SPILLS,
-  /** Cells the map tasks sorted themselves and sent in blocks ({@code CellSink.buffered}). */
-  MAP_CELLS_IN_BLOCKS,
+  /** Records the map tasks sorted themselves and sent in blocks ({@code CellSink.buffered}): a record's cells of one row each. */
+  MAP_RUNS_IN_BLOCKS,
   /** The blocks they sent them in: map output records of many cells each. */
   MAP_BLOCKS;
 

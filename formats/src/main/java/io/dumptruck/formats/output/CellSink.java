@@ -43,7 +43,6 @@ public final class CellSink {
   private final List<TableSpec> tables;
   /** Tables with a {@link CellFold}: their cells travel one per record, for {@link CellCombiner}. */
   private final boolean[] folded;
-  private boolean anyFolded;
   private final CellRun run = new CellRun();
   /** Cells of the record being emitted between {@link #begin} and {@link #commit}; reused. */
   private final List<CellKey> pendingKeys = new ArrayList<>();
@@ -64,7 +63,6 @@ public final class CellSink {
     Configuration conf = context.getConfiguration();
     for (int t = 0; t < tables.size(); t++) {
       folded[t] = conf.get(FormatConf.OUTPUT_FOLD_PREFIX + tables.get(t).name()) != null;
-      anyFolded |= folded[t];
     }
     this.blocks = buffered ? blockBuffer(context) : null;
   }
@@ -163,13 +161,6 @@ public final class CellSink {
       rowFirst = new int[order.length];
       rowRank = new int[order.length];
     }
-    if (blocks != null && !anyFolded) { // the block buffer sorts them
-      for (int i = 0; i < n; i++) {
-        order[i] = i;
-      }
-      writeRun(0, n - 1);
-      return;
-    }
     int rows = 0;
     for (int i = 0; i < n; i++) {
       int r = 0;
@@ -221,22 +212,11 @@ public final class CellSink {
     }
   }
 
-  /** Writes the cells order[from .. from + more] (all of one row) as one run; 0 more = one cell. */
+  /**
+   * Writes the cells order[from .. from + more] (all of one row) as one run; 0 more = one cell. A
+   * buffered sink holds it for a block unless its table has a fold or it is too big.
+   */
   private void writeRun(int from, int more) throws IOException, InterruptedException {
-    if (blocks != null && !folded[pendingKeys.get(order[from]).table()]) {
-      for (int i = from; i <= from + more; i++) {
-        BytesWritable v = pendingValues.get(order[i]);
-        if (!blocks.add(pendingKeys.get(order[i]), v.getBytes(), 0, v.getLength())) {
-          sendRun(i, 0);
-        }
-      }
-    } else {
-      sendRun(from, more);
-    }
-  }
-
-  /** Sends the cells order[from .. from + more] as one shuffle record. */
-  private void sendRun(int from, int more) throws IOException, InterruptedException {
     CellKey first = pendingKeys.get(order[from]);
     BytesWritable value = pendingValues.get(order[from]);
     run.first(first.timestamp(), value.getBytes(), 0, value.getLength());
@@ -245,7 +225,9 @@ public final class CellSink {
       BytesWritable v = pendingValues.get(order[i]);
       run.add(k.family(), k.buffer(), k.qualifierOffset(), k.qualifierLength(), k.timestamp(), v.getBytes(), 0, v.getLength());
     }
-    context.write(first, run);
+    if (blocks == null || folded[first.table()] || !blocks.add(first, run)) {
+      context.write(first, run);
+    }
   }
 
   public void rollback() {
@@ -256,7 +238,7 @@ public final class CellSink {
   public void close() throws IOException, InterruptedException {
     if (blocks != null) {
       blocks.flush();
-      context.getCounter(CellCounter.MAP_CELLS_IN_BLOCKS).increment(blocks.cellsWritten());
+      context.getCounter(CellCounter.MAP_RUNS_IN_BLOCKS).increment(blocks.runsWritten());
       context.getCounter(CellCounter.MAP_BLOCKS).increment(blocks.blocksWritten());
     }
   }

@@ -43,6 +43,7 @@ public final class FamilyFileWriter implements Closeable {
   private final FileSystem fs;
   private final Path dir;
   private final FamilySpec family;
+  private final byte[] familyName;
   private final String table;
   private final String namePrefix;
   private final long rollBytes;
@@ -68,10 +69,16 @@ public final class FamilyFileWriter implements Closeable {
     this.dir = dir;
     this.table = table;
     this.family = family;
+    this.familyName = family.nameBytes();
     this.namePrefix = namePrefix;
     this.rollBytes = rollBytes;
     this.maxFiles = Math.max(1, maxFiles);
     this.taskId = taskId;
+  }
+
+  /** The family's name, as the cells appended must carry it. */
+  public byte[] familyName() {
+    return familyName;
   }
 
   public void append(Cell cell) throws IOException {
@@ -107,7 +114,7 @@ public final class FamilyFileWriter implements Closeable {
     HFileContext context = new HFileContextBuilder().withCompression(family.compression())
         .withDataBlockEncoding(family.encoding()).withChecksumType(StoreUtils.getChecksumType(conf))
         .withBytesPerCheckSum(StoreUtils.getBytesPerChecksum(conf)).withBlockSize(family.blockSize())
-        .withColumnFamily(family.nameBytes()).withTableName(Bytes.toBytes(table))
+        .withColumnFamily(familyName).withTableName(Bytes.toBytes(table))
         .withIncludesTags(HFile.getFormatVersion(conf) >= HFile.MIN_FORMAT_VERSION_WITH_TAGS)
         .withCreateTime(System.currentTimeMillis()).build();
     Path path = new Path(dir, namePrefix + String.format("%04x", files.size()));

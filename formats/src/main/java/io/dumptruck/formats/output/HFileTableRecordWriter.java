@@ -66,8 +66,7 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
       tableRows[t]++;
     }
     byte[] b = key.buffer();
-    FamilySpec family = tables.get(t).families().get(f);
-    byte[] familyName = family.nameBytes();
+    byte[] familyName = w.familyName();
     w.append(new KeyValue(b, key.rowOffset(), key.rowLength(), familyName, 0, familyName.length,
         b, key.qualifierOffset(), key.qualifierLength(), key.timestamp(), KeyValue.Type.Put,
         value, valueOffset, valueLength));

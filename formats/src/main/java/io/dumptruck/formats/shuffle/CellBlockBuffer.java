@@ -10,29 +10,34 @@ import static io.dumptruck.formats.shuffle.PrefixSort.VALUE_START;
 import java.io.IOException;
 import java.util.Arrays;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.io.WritableComparator;
+import org.apache.hadoop.io.WritableUtils;
 import org.apache.hadoop.util.IndexedSortable;
 
 /**
  * A map task's cells, held in memory, sorted by key and written as blocks: {@link CellRun}s of the
- * cells of many rows of one region, each under its first cell's key, each closed at the first cell
- * past {@link #BLOCK_BYTES}. The shuffle then sorts, spills and merges one record per block instead
- * of one per cell, and the reducer's merge of the runs it receives yields the cells in key order as
- * before. A task whose cells fill the buffer more than once writes several sorted series of blocks;
- * blocks of different series and tasks overlap, which the reducer's merge is built for.
+ * cells of many rows of one region, each under its first cell's key, each closed at the first row
+ * (or record) past {@link #BLOCK_BYTES}. The shuffle then sorts, spills and merges one record per
+ * block instead of one per record, and the reducer's merge of the runs it receives yields the cells in
+ * key order as before. A task whose cells fill the buffer more than once writes several sorted series
+ * of blocks; blocks of different series and tasks overlap, which the reducer's merge is built for.
  *
- * <p>How it sorts: cells are appended as they come to one half of the memory. When it is full, they
- * are copied to the other half bucket by bucket — a bucket per table and first row byte, so the buckets
- * in order are the key order — and each bucket, small enough to stay in the processor's cache when
- * rows start with a hash or a salt, is sorted by {@link PrefixSort}; the blocks are then cut from the
- * buckets in order. Sorting the whole half at once instead reads keys from random places of tens of
- * megabytes, and waits for memory at nearly every key.
+ * <p>What is held are the runs a mapper writes: the cells one record puts into one row, in key
+ * order, under the first cell's key (one cell, for an edge). How it sorts: runs are appended as they
+ * come to one half of the memory. When it is full, they are copied to the other half bucket by bucket
+ * — a bucket per table and first row byte, so the buckets in order are the key order — and each
+ * bucket, small enough to stay in the processor's cache when rows start with a hash or a salt, is
+ * sorted by {@link PrefixSort} on the runs' first keys and cut into blocks. Sorting the whole half at
+ * once instead reads keys from random places of tens of megabytes, and waits for memory at nearly
+ * every key.
  *
- * <p>Layouts. As added, per cell: int32 key length n, the key's n bytes (as {@link CellKey#write}
- * writes them after their length), int32 value length, the value. Sorted, as Hadoop's
- * {@code MapOutputBuffer} lays out its records, which is what {@link PrefixSort} reads: each cell's
- * serialized key and value from the start up, bucket after bucket; per cell, metadata of four
- * native-order ints from the end down (value start, key start, partition — always 0, as keys sort in
- * partition order, see {@link RegionPartitioner} — value length), bucket after bucket.
+ * <p>Layouts. As added, per run: int32 key length n, the key's n bytes (as {@link CellKey#write}
+ * writes them after their length), int32 run length, the run (as {@link CellRun#write} writes it
+ * after its length). Sorted, as Hadoop's {@code MapOutputBuffer} lays out its records, which is what
+ * {@link PrefixSort} reads: each run's serialized key and run from the start up, bucket after bucket;
+ * per run, metadata of four native-order ints from the end down (run start, key start, partition —
+ * always 0, as keys sort in partition order, see {@link RegionPartitioner} — run length), bucket after
+ * bucket.
  */
 public final class CellBlockBuffer {
   /** A block is closed once it holds this many bytes; the reducer holds a block per series it merges. */
@@ -47,7 +52,7 @@ public final class CellBlockBuffer {
 
   private final byte[] added;
   private final byte[] sorted;
-  /** Metadata slots of {@link #sorted}: the cells of a flush occupy the last ones. */
+  /** Metadata slots of {@link #sorted}: the runs of a flush occupy the last ones. */
   private final int slots;
   private final RegionPartitioner<?> partitioner;
   private final Output output;
@@ -56,22 +61,26 @@ public final class CellBlockBuffer {
   private final IndexedSortable sortable = new Sortable();
   private final CellKey blockKey = new CellKey();
   private final CellRun block = new CellRun();
-  /** Per bucket: its cells, and the bytes of their keys (with length) and values; then where they go. */
-  private final int[] bucketCells;
+  private final CellKey runKey = new CellKey();
+  private final CellRun.Reader reader = new CellRun.Reader();
+  /** Per bucket: its runs, and the bytes of their keys (with length) and runs; then where they go. */
+  private final int[] bucketRuns;
   private final int[] bucketBytes;
   private final int[] bucketData;
   private final int[] bucketSlot;
   private int addedEnd;
-  /** The bytes of keys (with length) and values held: what the cells take in {@link #sorted} besides metadata. */
+  /** The bytes of keys (with length) and runs held: what they take in {@link #sorted} besides metadata. */
   private int dataBytes;
-  private int cells;
-  /** The block being filled: its partition (-1: none), and its last cell's table and row in {@link #sorted}. */
+  private int runs;
+  /** The block being filled: its partition (-1: none), and its last run's table and row in {@link #sorted}. */
   private int open = -1;
-  private long cellsWritten;
+  private long runsWritten;
   private long blocksWritten;
   private int previousTable;
   private int previousRow;
   private int previousRowLength;
+  /** Whether the last run added to the block had one cell only. */
+  private boolean previousSingle;
 
   /** A buffer of {@code bytes} in all (two halves), for a job's tables as the partitioner knows them. */
   public CellBlockBuffer(int bytes, RegionPartitioner<?> partitioner, Output output) {
@@ -83,36 +92,38 @@ public final class CellBlockBuffer {
     this.output = output;
     this.sort = new PrefixSort(comparator);
     int buckets = partitioner.tables() * ROW_BYTE_BUCKETS;
-    bucketCells = new int[buckets];
+    bucketRuns = new int[buckets];
     bucketBytes = new int[buckets];
     bucketData = new int[buckets];
     bucketSlot = new int[buckets];
   }
 
   /**
-   * Holds a cell, first writing out what is held if the buffer is full. False for a cell too big to
-   * share the buffer with others (over a quarter of a half): the caller sends it on its own.
+   * Holds a run — cells of one row in key order, under the key of the first (what one record puts into
+   * a row) — first writing out what is held if the buffer is full. False for a run too big to share
+   * the buffer with others (over a quarter of a half): the caller sends it on its own.
    */
-  public boolean add(CellKey key, byte[] value, int offset, int length) throws IOException, InterruptedException {
-    int n = key.payloadLength();
+  public boolean add(CellKey first, CellRun run) throws IOException, InterruptedException {
+    int n = first.payloadLength();
+    int length = run.length();
     int bytes = CellKey.HEADER + n + length;
     if (bytes + META_BYTES > sorted.length / 4) {
       return false;
     }
-    if (dataBytes + bytes + (cells + 1) * META_BYTES > sorted.length) {
+    if (dataBytes + bytes + (runs + 1) * META_BYTES > sorted.length) {
       flush();
     }
     Bytes.putInt(added, addedEnd, n);
-    System.arraycopy(key.buffer(), 0, added, addedEnd + CellKey.HEADER, n);
+    System.arraycopy(first.buffer(), 0, added, addedEnd + CellKey.HEADER, n);
     int at = addedEnd + CellKey.HEADER + n;
     Bytes.putInt(added, at, length);
-    System.arraycopy(value, offset, added, at + 4, length);
+    System.arraycopy(run.bytes(), 0, added, at + 4, length);
     addedEnd = at + 4 + length;
-    int bucket = bucket(key.buffer(), 0);
-    bucketCells[bucket]++;
+    int bucket = bucket(first.buffer(), 0);
+    bucketRuns[bucket]++;
     bucketBytes[bucket] += bytes;
     dataBytes += bytes;
-    cells++;
+    runs++;
     return true;
   }
 
@@ -121,15 +132,15 @@ public final class CellBlockBuffer {
     return (Bytes.toShort(b, payload) & 0xFFFF) * ROW_BYTE_BUCKETS + (b[payload + 4] & 0xFF);
   }
 
-  /** Copies the cells added into {@link #sorted}, bucket by bucket. */
+  /** Copies the runs added into {@link #sorted}, bucket by bucket. */
   private void copyByBucket() {
     int data = 0;
-    int slot = slots - cells;
-    for (int b = 0; b < bucketCells.length; b++) {
+    int slot = slots - runs;
+    for (int b = 0; b < bucketRuns.length; b++) {
       bucketData[b] = data;
       bucketSlot[b] = slot;
       data += bucketBytes[b];
-      slot += bucketCells[b];
+      slot += bucketRuns[b];
     }
     for (int at = 0; at < addedEnd; ) {
       int n = Bytes.toInt(added, at);
@@ -151,39 +162,44 @@ public final class CellBlockBuffer {
   }
 
   /**
-   * Sorts the cells held and writes them out as blocks; the buffer is then empty. Each bucket is
-   * sorted and cut into blocks while its cells are still in the cache.
+   * Sorts the runs held and writes their cells out as blocks; the buffer is then empty. Each bucket is
+   * sorted and cut into blocks while its runs are still in the cache.
    */
   public void flush() throws IOException, InterruptedException {
-    if (cells == 0) {
+    if (runs == 0) {
       return;
     }
     copyByBucket();
-    cellsWritten += cells;
-    for (int b = 0, from = slots - cells; b < bucketCells.length; from += bucketCells[b++]) {
-      if (bucketCells[b] > 1) {
-        sort.sort(sortable, from, from + bucketCells[b], sorted, null);
+    runsWritten += runs;
+    for (int b = 0, from = slots - runs; b < bucketRuns.length; from += bucketRuns[b++]) {
+      if (bucketRuns[b] > 1) {
+        sort.sort(sortable, from, from + bucketRuns[b], sorted, null);
       }
-      cutBlocks(from, from + bucketCells[b]);
+      cutBlocks(from, from + bucketRuns[b]);
     }
     writeBlock();
-    cells = 0;
+    runs = 0;
     dataBytes = 0;
     addedEnd = 0;
-    Arrays.fill(bucketCells, 0);
+    Arrays.fill(bucketRuns, 0);
     Arrays.fill(bucketBytes, 0);
   }
 
-  /** Adds the sorted cells of slots [from, to) to blocks, writing each block that closes. */
+  /**
+   * Adds the cells of the sorted runs in slots [from, to) to blocks, writing each block that closes.
+   * A run's cells are all of one row: they go into the block one after the other, unless another run
+   * of the same row is next to it, whose cells may sort between them — such runs start blocks of their
+   * own, which the reducer's merge interleaves.
+   */
   private void cutBlocks(int from, int to) throws IOException, InterruptedException {
     for (int slot = from; slot < to; slot++) {
       int meta = slot * META_BYTES;
       int keyStart = (int) NATIVE_INT.get(sorted, meta + KEY_START);
-      int valueStart = (int) NATIVE_INT.get(sorted, meta + VALUE_START);
-      int valueLength = (int) NATIVE_INT.get(sorted, meta + VALUE_LENGTH);
+      int runStart = (int) NATIVE_INT.get(sorted, meta + VALUE_START);
+      int runLength = (int) NATIVE_INT.get(sorted, meta + VALUE_LENGTH);
       // the payload, as CellKey lays it out: table, row length, row, family, qualifier, timestamp
       int payload = keyStart + CellKey.HEADER;
-      int n = valueStart - payload;
+      int n = runStart - payload;
       int table = Bytes.toShort(sorted, payload) & 0xFFFF;
       int rowLength = Bytes.toShort(sorted, payload + 2) & 0xFFFF;
       int row = payload + 4;
@@ -191,26 +207,48 @@ public final class CellBlockBuffer {
       int qualifier = row + rowLength + 1;
       int qualifierLength = n - CellKey.FIXED - rowLength;
       long timestamp = Bytes.toLong(sorted, payload + n - 8);
+      // the run, as CellRun lays it out: the first cell's value, then any further cells of the row
+      int valueLength = (int) readVLong(runStart);
+      int value = runStart + WritableUtils.decodeVIntSize(sorted[runStart]);
+      boolean single = value + valueLength == runStart + runLength;
       int shared = open < 0 || table != previousTable ? 0
           : Arrays.mismatch(sorted, previousRow, previousRow + previousRowLength, sorted, row, row + rowLength);
       boolean sameRow = open >= 0 && table == previousTable && shared < 0;
       int partition = sameRow ? open : partitioner.partition(table, sorted, row, rowLength);
-      if (partition == open && block.length() < BLOCK_BYTES) {
+      if (partition == open && block.length() < BLOCK_BYTES && !(sameRow && !(single && previousSingle))) {
         if (sameRow) {
-          block.add(family, sorted, qualifier, qualifierLength, timestamp, sorted, valueStart, valueLength);
+          block.add(family, sorted, qualifier, qualifierLength, timestamp, sorted, value, valueLength);
         } else {
           block.addInNewRow(shared, sorted, row, rowLength, family, sorted, qualifier, qualifierLength, timestamp,
-              sorted, valueStart, valueLength);
+              sorted, value, valueLength);
         }
       } else {
         writeBlock();
         blockKey.setSerialized(sorted, payload, n);
-        block.first(timestamp, sorted, valueStart, valueLength);
+        block.first(timestamp, sorted, value, valueLength);
         open = partition;
+      }
+      if (!single) {
+        runKey.setSerialized(sorted, payload, n);
+        CellRun.Reader cells = reader.reset(runKey, sorted, runStart, runLength);
+        while (cells.next()) {
+          CellKey k = cells.key();
+          block.add(k.family(), k.buffer(), k.qualifierOffset(), k.qualifierLength(), k.timestamp(),
+              sorted, cells.valueOffset(), cells.valueLength());
+        }
       }
       previousTable = table;
       previousRow = row;
       previousRowLength = rowLength;
+      previousSingle = single;
+    }
+  }
+
+  private long readVLong(int at) {
+    try {
+      return WritableComparator.readVLong(sorted, at);
+    } catch (IOException e) {
+      throw new IllegalStateException("a damaged cell run at byte " + at + ": " + e.getMessage(), e);
     }
   }
 
@@ -223,13 +261,13 @@ public final class CellBlockBuffer {
     }
   }
 
-  /** Cells written out so far. */
-  public long cellsWritten() { return cellsWritten; }
+  /** Runs written out so far (the records that {@link #add} took). */
+  public long runsWritten() { return runsWritten; }
 
   /** Blocks written out so far. */
   public long blocksWritten() { return blocksWritten; }
 
-  /** The sorted cells by metadata slot, for {@link PrefixSort}. */
+  /** The sorted runs by metadata slot, for {@link PrefixSort}: by their first keys. */
   private final class Sortable implements IndexedSortable {
     @Override
     public int compare(int i, int j) {

@@ -163,13 +163,23 @@ public final class CellRun implements Writable {
 
     /** Positions on the first cell: {@code first} is its key, {@code buf[0, length)} the run. */
     public Reader reset(CellKey first, byte[] buf, int length) {
+      return reset(first, buf, 0, length);
+    }
+
+    /** As {@link #reset(CellKey, byte[], int)}, for a run at {@code buf[offset, offset + length)}. */
+    public Reader reset(CellKey first, byte[] buf, int offset, int length) {
       this.buf = buf;
-      this.end = length;
+      this.end = offset + length;
       key.copyFrom(first);
       firstTimestamp = first.timestamp();
-      pos = 0;
+      pos = offset;
       readValue();
       return this;
+    }
+
+    /** True when the run has a cell after the current one. */
+    public boolean hasNext() {
+      return pos < end;
     }
 
     /** Moves to the next cell of the run; false when there is none. */

@@ -15,14 +15,16 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link CellBlockBuffer}: every cell added leaves exactly once, in a block of cells in key order that
- * all belong to the block's partition; a flush's blocks follow each other in key order; blocks close
- * past {@link CellBlockBuffer#BLOCK_BYTES}; rows that share a prefix are written as their tails.
- * Checked on random cells of three tables (two with region splits), rows of several lengths that
- * share prefixes, equal keys, and buffers small enough to flush many times.
+ * {@link CellBlockBuffer}: every cell of every run added leaves exactly once, in a block of cells in
+ * key order that all belong to the block's partition; a flush's blocks follow each other by first key;
+ * blocks close past {@link CellBlockBuffer#BLOCK_BYTES}; rows that share a prefix are written as their
+ * tails. Checked on random runs of one to four cells of three tables (two with region splits), rows of
+ * several lengths that share prefixes (many runs of one row), equal keys, and buffers small enough to
+ * flush many times.
  */
 class CellBlockBufferTest {
   private static final byte[][] ROWS = {
@@ -31,7 +33,7 @@ class CellBlockBufferTest {
       {4}, {(byte) 0x80}, {(byte) 0xFF}, {(byte) 0xFF, (byte) 0xFF}};
   private static final byte[][] QUALIFIERS = {{}, {'a'}, {'a', 'b'}, {'b'}, {(byte) 0x80}};
 
-  /** One cell as added or as read back from a block. */
+  /** One cell as added or as read back from a block (a block's first key alone, with no value). */
   private record Cell(CellKey key, byte[] value) {
     String render() { return key + "=" + Arrays.toString(value); }
   }
@@ -42,12 +44,13 @@ class CellBlockBufferTest {
   @Test
   void everyCellLeavesOnceSortedInBlocksOfItsPartition() throws Exception {
     for (int seed = 1; seed <= 3; seed++) {
-      check(new Random(seed), 64 << 10, 20_000, 40); // many flushes, short blocks
-      check(new Random(seed), 4 << 20, 40_000, 300); // one flush, blocks that close at BLOCK_BYTES
+      check(new Random(seed), 64 << 10, 20_000, 40, 4); // many flushes, short blocks, many runs of a few rows
+      check(new Random(seed), 4 << 20, 40_000, 300, 0); // blocks that close at BLOCK_BYTES
     }
   }
 
-  private static void check(Random random, int bufferBytes, int cellCount, int maxValue) throws Exception {
+  /** Adds {@code runCount} random runs, one in {@code hotRuns} (0: none) to one of ROWS' few rows. */
+  private static void check(Random random, int bufferBytes, int runCount, int maxValue, int hotRuns) throws Exception {
     RegionPartitioner<CellRun> partitioner = partitioner();
     List<Block> blocks = new ArrayList<>();
     int[] flushes = {0};
@@ -56,24 +59,45 @@ class CellBlockBufferTest {
     });
     List<Cell> added = new ArrayList<>();
     int refused = 0;
-    for (int i = 0; i < cellCount; i++) {
-      CellKey key = new CellKey(random.nextInt(3), random.nextInt(3), ROWS[random.nextInt(ROWS.length)],
-          QUALIFIERS[random.nextInt(QUALIFIERS.length)], random.nextInt(3));
-      byte[] value = new byte[random.nextInt(100) == 0 ? bufferBytes / 4 : random.nextInt(maxValue)];
-      random.nextBytes(value);
+    int multiCellRuns = 0;
+    for (int i = 0; i < runCount; i++) {
+      // a run: one cell, or (one in four) several of one row, in key order — what a record puts into a row
+      int table = random.nextInt(3);
+      byte[] row = ROWS[random.nextInt(ROWS.length)];
+      if (hotRuns == 0 || random.nextInt(hotRuns) > 0) { // the others extend one of ROWS: rows that share prefixes
+        byte[] tail = new byte[1 + random.nextInt(3)];
+        random.nextBytes(tail);
+        row = Bytes.add(row, tail);
+      }
+      List<Cell> run = new ArrayList<>();
+      int cells = random.nextInt(4) == 0 ? 2 + random.nextInt(3) : 1;
+      for (int c = 0; c < cells; c++) {
+        byte[] value = new byte[random.nextInt(100) == 0 ? bufferBytes / 4 : random.nextInt(maxValue)];
+        random.nextBytes(value);
+        run.add(new Cell(new CellKey(table, random.nextInt(3), row, QUALIFIERS[random.nextInt(QUALIFIERS.length)],
+            random.nextInt(3)), value));
+      }
+      run.sort(Comparator.comparing(Cell::key));
+      CellRun cellRun = new CellRun().first(run.get(0).key().timestamp(), run.get(0).value(), 0, run.get(0).value().length);
+      for (Cell c : run.subList(1, run.size())) {
+        CellKey k = c.key();
+        cellRun.add(k.family(), k.buffer(), k.qualifierOffset(), k.qualifierLength(), k.timestamp(), c.value(), 0, c.value().length);
+      }
       int blocksBefore = blocks.size();
-      if (buffer.add(key, value, 0, value.length)) {
-        added.add(new Cell(new CellKey().copyFrom(key), value));
+      if (buffer.add(run.get(0).key(), cellRun)) {
+        added.addAll(run);
+        multiCellRuns += cells > 1 ? 1 : 0;
       } else {
         refused++;
-        assertTrue(value.length >= bufferBytes / 4 - 64, "refused only a cell too big to share the buffer: " + value.length);
+        assertTrue(cellRun.length() >= bufferBytes / 8 - 64, "refused only a run too big to share the buffer: " + cellRun.length());
       }
       if (blocks.size() > blocksBefore) {
         flushes[0]++; // the add flushed: later blocks belong to the next series
       }
     }
     buffer.flush();
-    assertTrue(refused > 0, "some cells were too big");
+    assertTrue(refused > 0, "some runs were too big");
+    assertTrue(multiCellRuns > runCount / 10, "runs of several cells: " + multiCellRuns);
 
     List<Cell> written = new ArrayList<>();
     int multiRowBlocks = 0;
@@ -90,10 +114,11 @@ class CellBlockBufferTest {
         cells.add(new Cell(k, Arrays.copyOfRange(reader.valueBuffer(), reader.valueOffset(), reader.valueOffset() + reader.valueLength())));
       } while (reader.next());
       if (b.flush() == previousFlush) {
-        assertTrue(previous.key().compareTo(cells.get(0).key()) <= 0, "blocks of a flush in key order: " + previous.key() + " then " + b.first());
+        assertTrue(previous.key().compareTo(b.first()) <= 0, "blocks of a flush in order: " + previous.key() + " then " + b.first());
       }
       for (int i = 1; i < cells.size(); i++) {
-        assertTrue(cells.get(i - 1).key().compareTo(cells.get(i).key()) <= 0, "a block in key order");
+        assertTrue(cells.get(i - 1).key().compareTo(cells.get(i).key()) <= 0,
+            "a block in key order: " + cells.get(i - 1).key() + " then " + cells.get(i).key());
       }
       assertTrue(b.bytes().length < CellBlockBuffer.BLOCK_BYTES + 400, "a block closes past BLOCK_BYTES: " + b.bytes().length);
       if (b.bytes().length >= CellBlockBuffer.BLOCK_BYTES) {
@@ -103,11 +128,11 @@ class CellBlockBufferTest {
         multiRowBlocks++;
       }
       written.addAll(cells);
-      previous = cells.get(cells.size() - 1);
+      previous = new Cell(b.first(), null);
       previousFlush = b.flush();
     }
     assertEquals(sorted(added), sorted(written), "every cell added leaves once");
-    assertTrue(multiRowBlocks > blocks.size() / 2, "blocks of many rows: " + multiRowBlocks + " of " + blocks.size());
+    assertTrue(multiRowBlocks > blocks.size() / 3, "blocks of several rows: " + multiRowBlocks + " of " + blocks.size());
     if (bufferBytes > 2 * CellBlockBuffer.BLOCK_BYTES * 12) {
       assertTrue(closedFull > 0, "some blocks closed at BLOCK_BYTES");
     } else {

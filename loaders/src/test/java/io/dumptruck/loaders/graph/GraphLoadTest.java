@@ -126,7 +126,7 @@ class GraphLoadTest {
     Counters counters = load.job().getCounters();
     Job job = load.job();
     assertTrue(ReflectionUtils.newInstance(job.getInputFormatClass(), job.getConfiguration()).getSplits(job).size() > 1, "several maps");
-    assertEquals(2L * load.edges(), counters.findCounter(CellCounter.MAP_CELLS_IN_BLOCKS).getValue());
+    assertEquals(2L * load.edges(), counters.findCounter(CellCounter.MAP_RUNS_IN_BLOCKS).getValue());
     long blocks = counters.findCounter(CellCounter.MAP_BLOCKS).getValue();
     assertEquals(blocks, counters.findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue(), "one shuffle record per block");
     assertTrue(blocks > 100 && blocks < load.edges() / 20, "blocks of many cells from many flushes: " + blocks);
