@@ -20,8 +20,8 @@ public enum FormatConf {
       "a reducer holds at most this many bytes of records that overlap in one row, then spills them to local disk"),
   /** Unset: a quarter of the map task's sort buffer ({@code mapreduce.task.io.sort.mb}). */
   OUTPUT_MAP_BUFFER_MB("dumptruck.output.map.buffer.mb", null,
-      "a load's map task sorts its cells in a buffer of this many MB (default: a quarter of mapreduce.task.io.sort.mb) "
-      + "and sends them to the shuffle in blocks of many rows; 0 sends each record to the shuffle on its own"),
+      "a load's map task sorts the cells that records put alone into a row in a buffer of this many MB (default: "
+      + "a quarter of mapreduce.task.io.sort.mb) and sends them to the shuffle in blocks of many rows; 0 sends each record on its own"),
   /** internal: JSON array of {@code {"dir": table directory, "scan": scan spec}}, one per table read. */
   INPUT_TABLES("dumptruck.input.tables", null, "internal: the tables to read and their scans, as JSON"),
   INPUT_SPLIT_MAX_BYTES("dumptruck.input.split.max.bytes", String.valueOf(1L << 30),

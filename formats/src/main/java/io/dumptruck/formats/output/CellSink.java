@@ -32,8 +32,8 @@ import org.apache.hadoop.mapreduce.TaskInputOutputContext;
  * Between {@link #begin} and {@link #commit} the cells of one record are held back; at commit, the
  * cells that share a table and row leave as one shuffle record (a {@link CellRun} under its first
  * cell's key), except in tables with a fold. Outside begin/commit each cell leaves on its own. A
- * {@link #buffered} sink instead holds the cells of tables without a fold and sends them sorted, in
- * blocks of many rows, when its buffer fills and at {@link #close}.
+ * {@link #buffered} sink instead holds the runs of one cell of tables without a fold and sends them
+ * sorted, in blocks of many rows, when its buffer fills and at {@link #close}.
  */
 public final class CellSink {
   /** A resolved (table, family) pair. */
@@ -53,7 +53,7 @@ public final class CellSink {
   private int[] rowFirst = new int[8];
   private int[] rowRank = new int[8];
   private int pending = -1;
-  /** Cells of tables without a fold, sorted here and sent as blocks; null to send each record on its own. */
+  /** Runs of one cell of tables without a fold, sorted here and sent as blocks; null to send each record on its own. */
   private final CellBlockBuffer blocks;
 
   private CellSink(TaskInputOutputContext<?, ?, CellKey, CellRun> context, List<TableSpec> tables, boolean buffered) {
@@ -70,9 +70,7 @@ public final class CellSink {
   /** The block buffer of {@link #buffered}, or null to send each record on its own. */
   private static CellBlockBuffer blockBuffer(TaskInputOutputContext<?, ?, CellKey, CellRun> context) {
     Configuration conf = context.getConfiguration();
-    String mb = FormatConf.OUTPUT_MAP_BUFFER_MB.get(conf);
-    long bytes = mb != null ? Long.parseLong(mb.trim()) << 20 // unset: a quarter of the sort buffer
-        : (long) conf.getInt(MRJobConfig.IO_SORT_MB, MRJobConfig.DEFAULT_IO_SORT_MB) << 18;
+    long bytes = mapBufferBytes(conf);
     try {
       if (bytes <= 0 || MapOutputSampler.isSampling(conf) || !RegionPartitioner.class.equals(context.getPartitionerClass())) {
         return null;
@@ -82,7 +80,29 @@ public final class CellSink {
     }
     RegionPartitioner<CellRun> partitioner = new RegionPartitioner<>();
     partitioner.setConf(conf);
-    return new CellBlockBuffer((int) Math.min(bytes, Integer.MAX_VALUE - 64), partitioner, context::write);
+    return new CellBlockBuffer((int) bytes, partitioner, context::write);
+  }
+
+  /**
+   * The size of a {@link #buffered} sink's buffer ({@link FormatConf#OUTPUT_MAP_BUFFER_MB}; unset: a
+   * quarter of the sort buffer), 0 for none. A value that is not a whole number of MB from 0 to 2047
+   * is a {@link SpecException} naming the key ({@link HFileTableOutputFormat} checks it at set-up).
+   */
+  static long mapBufferBytes(Configuration conf) {
+    String mb = FormatConf.OUTPUT_MAP_BUFFER_MB.get(conf);
+    if (mb == null) {
+      return (long) conf.getInt(MRJobConfig.IO_SORT_MB, MRJobConfig.DEFAULT_IO_SORT_MB) << 18;
+    }
+    try {
+      int value = Integer.parseInt(mb.trim());
+      if (value >= 0 && value < 2048) {
+        return (long) value << 20;
+      }
+    } catch (NumberFormatException e) {
+      // refused below
+    }
+    throw new SpecException(FormatConf.OUTPUT_MAP_BUFFER_MB.key() + " is '" + mb
+        + "': give a whole number of MB from 0 to 2047 (0 sends each record to the shuffle on its own)");
   }
 
   /** A sink that sends each record's cells to the shuffle as it commits. */
@@ -91,12 +111,13 @@ public final class CellSink {
   }
 
   /**
-   * A sink that holds the cells of tables without a fold in a buffer of
-   * {@link FormatConf#OUTPUT_MAP_BUFFER_MB}, sorts them and sends them to the shuffle as blocks of
-   * many rows ({@link CellBlockBuffer}): the shuffle then handles a record per block instead of one per
-   * record. The mapper must call {@link #close} in its {@code cleanup}, or the cells still held are lost.
-   * Sends each record on its own, as {@link #of}, when the buffer is 0 MB, the job's partitioner is
-   * not the {@link RegionPartitioner} or the split-point sampler runs the mapper.
+   * A sink that holds the cells that records put alone into a row (an edge's cell in {@code follows})
+   * of tables without a fold in a buffer of {@link FormatConf#OUTPUT_MAP_BUFFER_MB}, sorts them and
+   * sends them to the shuffle as blocks of many rows ({@link CellBlockBuffer}): the shuffle then
+   * handles a record per block instead of one per cell. The mapper must call {@link #close} in its
+   * {@code cleanup}, or the cells still held are lost. Sends each record on its own, as {@link #of},
+   * when the buffer is 0 MB, the job's partitioner is not the {@link RegionPartitioner} or the
+   * split-point sampler runs the mapper.
    */
   public static CellSink buffered(TaskInputOutputContext<?, ?, CellKey, CellRun> context) {
     return new CellSink(context, tables(context), true);
@@ -214,7 +235,10 @@ public final class CellSink {
 
   /**
    * Writes the cells order[from .. from + more] (all of one row) as one run; 0 more = one cell. A
-   * buffered sink holds it for a block unless its table has a fold or it is too big.
+   * buffered sink holds a run of one cell for a block, unless its table has a fold or it is too big.
+   * A run of several cells leaves on its own: its cells already share one shuffle record, and putting
+   * them in blocks as well measured slower (a web-log line's seven cells: 1.03–1.05× the time of the
+   * whole web-log load, see BENCHMARKS.md).
    */
   private void writeRun(int from, int more) throws IOException, InterruptedException {
     CellKey first = pendingKeys.get(order[from]);
@@ -225,7 +249,7 @@ public final class CellSink {
       BytesWritable v = pendingValues.get(order[i]);
       run.add(k.family(), k.buffer(), k.qualifierOffset(), k.qualifierLength(), k.timestamp(), v.getBytes(), 0, v.getLength());
     }
-    if (blocks == null || folded[first.table()] || !blocks.add(first, run)) {
+    if (blocks == null || more > 0 || folded[first.table()] || !blocks.add(first, run)) {
       context.write(first, run);
     }
   }

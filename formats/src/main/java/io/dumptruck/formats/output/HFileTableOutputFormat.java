@@ -167,6 +167,7 @@ public final class HFileTableOutputFormat extends OutputFormat<CellKey, CellRun>
         }
       }
       Configuration conf = job.getConfiguration();
+      CellSink.mapBufferBytes(conf);
       OutputDirectory.checkNew(output, conf);
       folds.forEach((table, fold) -> conf.setClass(FormatConf.OUTPUT_FOLD_PREFIX + table, fold, CellFold.class));
       FormatConf.OUTPUT_TABLES.set(conf, TableSpecJson.toJson(tables));

@@ -50,8 +50,10 @@ public final class CellBlockBuffer {
     void write(CellKey first, CellRun block) throws IOException, InterruptedException;
   }
 
-  private final byte[] added;
-  private final byte[] sorted;
+  /** The two halves, allocated when first needed: a task that adds nothing costs no memory. */
+  private byte[] added;
+  private byte[] sorted;
+  private final int half;
   /** Metadata slots of {@link #sorted}: the runs of a flush occupy the last ones. */
   private final int slots;
   private final RegionPartitioner<?> partitioner;
@@ -84,9 +86,7 @@ public final class CellBlockBuffer {
 
   /** A buffer of {@code bytes} in all (two halves), for a job's tables as the partitioner knows them. */
   public CellBlockBuffer(int bytes, RegionPartitioner<?> partitioner, Output output) {
-    int half = bytes / 2 / META_BYTES * META_BYTES;
-    this.added = new byte[half];
-    this.sorted = new byte[half];
+    this.half = bytes / 2 / META_BYTES * META_BYTES;
     this.slots = half / META_BYTES;
     this.partitioner = partitioner;
     this.output = output;
@@ -107,11 +107,14 @@ public final class CellBlockBuffer {
     int n = first.payloadLength();
     int length = run.length();
     int bytes = CellKey.HEADER + n + length;
-    if (bytes + META_BYTES > sorted.length / 4) {
+    if (bytes + META_BYTES > half / 4) {
       return false;
     }
-    if (dataBytes + bytes + (runs + 1) * META_BYTES > sorted.length) {
+    if (dataBytes + bytes + (runs + 1) * META_BYTES > half) {
       flush();
+    }
+    if (added == null) {
+      added = new byte[half];
     }
     Bytes.putInt(added, addedEnd, n);
     System.arraycopy(first.buffer(), 0, added, addedEnd + CellKey.HEADER, n);
@@ -134,6 +137,9 @@ public final class CellBlockBuffer {
 
   /** Copies the runs added into {@link #sorted}, bucket by bucket. */
   private void copyByBucket() {
+    if (sorted == null) {
+      sorted = new byte[half];
+    }
     int data = 0;
     int slot = slots - runs;
     for (int b = 0; b < bucketRuns.length; b++) {

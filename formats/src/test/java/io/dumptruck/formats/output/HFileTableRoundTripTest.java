@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.read.HFileTableInputFormat;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.spec.FamilySpec;
+import io.dumptruck.formats.spec.SpecException;
 import io.dumptruck.formats.spec.TableSpec;
 import io.dumptruck.formats.spec.TableSpecJson;
 import io.dumptruck.formats.testing.CellModel;
@@ -194,6 +196,18 @@ class HFileTableRoundTripTest {
     FileAlreadyExistsException e = assertThrows(FileAlreadyExistsException.class,
         () -> HFileTableOutputFormat.configure(again).tables(data.specs).output(out).apply());
     assertTrue(e.getMessage().contains("already exists"), e.getMessage());
+  }
+
+  @Test
+  void aMapBufferSizeThatIsNoNumberOfMegabytesIsRefusedBeforeAnyTask() throws Exception {
+    for (String bad : new String[] {"lots", "-1", "2048", "1.5"}) {
+      Job again = Job.getInstance(conf);
+      again.getConfiguration().set(FormatConf.OUTPUT_MAP_BUFFER_MB.key(), bad);
+      SpecException e = assertThrows(SpecException.class,
+          () -> HFileTableOutputFormat.configure(again).tables(data.specs).output(new Path(out.getParent(), "never")).apply());
+      assertEquals("dumptruck.output.map.buffer.mb is '" + bad + "': give a whole number of MB from 0 to 2047 "
+          + "(0 sends each record to the shuffle on its own)", e.getMessage());
+    }
   }
 
   @Test
