@@ -221,7 +221,8 @@ public final class CellBlockBuffer {
           : Arrays.mismatch(sorted, previousRow, previousRow + previousRowLength, sorted, row, row + rowLength);
       boolean sameRow = open >= 0 && table == previousTable && shared < 0;
       int partition = sameRow ? open : partitioner.partition(table, sorted, row, rowLength);
-      if (partition == open && block.length() < BLOCK_BYTES && !(sameRow && !(single && previousSingle))) {
+      boolean mayInterleave = sameRow && !(single && previousSingle); // two runs of a row, one of several cells
+      if (partition == open && block.length() < BLOCK_BYTES && !mayInterleave) {
         if (sameRow) {
           block.add(family, sorted, qualifier, qualifierLength, timestamp, sorted, value, valueLength);
         } else {

@@ -177,11 +177,6 @@ public final class CellRun implements Writable {
       return this;
     }
 
-    /** True when the run has a cell after the current one. */
-    public boolean hasNext() {
-      return pos < end;
-    }
-
     /** Moves to the next cell of the run; false when there is none. */
     public boolean next() {
       if (pos >= end) {
