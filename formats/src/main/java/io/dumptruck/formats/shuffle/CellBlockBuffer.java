@@ -10,7 +10,6 @@ import static io.dumptruck.formats.shuffle.PrefixSort.VALUE_START;
 import java.io.IOException;
 import java.util.Arrays;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.apache.hadoop.io.WritableComparator;
 import org.apache.hadoop.io.WritableUtils;
 import org.apache.hadoop.util.IndexedSortable;
 
@@ -214,7 +213,7 @@ public final class CellBlockBuffer {
       int qualifierLength = n - CellKey.FIXED - rowLength;
       long timestamp = Bytes.toLong(sorted, payload + n - 8);
       // the run, as CellRun lays it out: the first cell's value, then any further cells of the row
-      int valueLength = (int) readVLong(runStart);
+      int valueLength = (int) CellRun.vlongAt(sorted, runStart);
       int value = runStart + WritableUtils.decodeVIntSize(sorted[runStart]);
       boolean single = value + valueLength == runStart + runLength;
       int shared = open < 0 || table != previousTable ? 0
@@ -248,14 +247,6 @@ public final class CellBlockBuffer {
       previousRow = row;
       previousRowLength = rowLength;
       previousSingle = single;
-    }
-  }
-
-  private long readVLong(int at) {
-    try {
-      return WritableComparator.readVLong(sorted, at);
-    } catch (IOException e) {
-      throw new IllegalStateException("a damaged cell run at byte " + at + ": " + e.getMessage(), e);
     }
   }
 

@@ -81,6 +81,15 @@ public final class CellRun implements Writable {
     return add(family, qualifier, qualifierOffset, qualifierLength, timestamp, value, valueOffset, valueLength);
   }
 
+  /** The variable-length long ({@link WritableUtils#writeVLong}) at {@code b[at]} of a serialized run. */
+  static long vlongAt(byte[] b, int at) {
+    try {
+      return WritableComparator.readVLong(b, at);
+    } catch (IOException e) {
+      throw new IllegalStateException("a damaged cell run: " + e.getMessage(), e);
+    }
+  }
+
   /** The serialized cells (after the length): see {@link Reader}. */
   public byte[] bytes() { return buf; }
 
@@ -222,13 +231,9 @@ public final class CellRun implements Writable {
     }
 
     private long readVLong() {
-      try {
-        long v = WritableComparator.readVLong(buf, pos);
-        pos += WritableUtils.decodeVIntSize(buf[pos]);
-        return v;
-      } catch (IOException e) {
-        throw new IllegalStateException("a damaged cell run: " + e.getMessage(), e);
-      }
+      long v = vlongAt(buf, pos);
+      pos += WritableUtils.decodeVIntSize(buf[pos]);
+      return v;
     }
 
     public CellKey key() { return key; }
