@@ -13,21 +13,21 @@ import java.nio.file.Files;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.PriorityQueue;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.WritableUtils;
 
 /**
  * Turns the shuffle's {@link CellRun}s, which arrive sorted by their first cell, into one stream of
  * cells in {@link CellKey} order. A run's later cells may sort after the first cells of runs that
- * follow it (two records of one row), so runs are held in a heap, and a run leaves the source only
- * when its first cell sorts before every held cell: what is held is the runs that overlap the
- * current key — one or none for distinct rows, and a single-cell run is never held past its cell.
+ * follow it (two records of one row), so runs are held in a {@link WinnerTree}, and a run leaves the
+ * source only when its first cell sorts before every held cell: what is held is the runs that
+ * overlap the current key — one or none for distinct rows, and a single-cell run is never held past
+ * its cell. Blocks of many rows ({@code CellBlockBuffer}) from every map overlap one another.
  * Among equal keys the run that arrived first comes first ({@link CellStreamReducer} keeps it).
  *
  * <p>Memory is bounded: once the held runs exceed {@code maxHeldBytes} (many records of one row, say
  * a line repeated a million times), their remaining cells are written, merged, to a local file that
- * then takes their place in the heap and is read back sequentially.
+ * then takes their place in the tree and is read back sequentially.
  */
 final class CellMerge implements Closeable {
   /** Where the runs come from: the reduce task's input. */
@@ -47,7 +47,7 @@ final class CellMerge implements Closeable {
   private final Source source;
   private final long maxHeldBytes;
   private final SpillFiles spillFiles;
-  private final PriorityQueue<Cursor> heap = new PriorityQueue<>(CellMerge::order);
+  private final WinnerTree<Cursor> held = new WinnerTree<>(CellMerge::order);
   private final ArrayDeque<RunCursor> free = new ArrayDeque<>();
   private final List<FileCursor> files = new ArrayList<>();
   private RunCursor incoming;
@@ -67,15 +67,16 @@ final class CellMerge implements Closeable {
   /** Moves to the next cell; false at the end. */
   boolean next() throws IOException, InterruptedException {
     fill();
-    Cursor top = heap.poll();
+    Cursor top = held.top();
     if (top == null) {
       return false;
     }
     key.copyFrom(top.key());
     value.set(top.valueBuffer(), top.valueOffset(), top.valueLength());
     if (top.advance()) {
-      heap.add(top);
+      held.topChanged();
     } else {
+      held.removeTop();
       retire(top);
     }
     return true;
@@ -84,7 +85,7 @@ final class CellMerge implements Closeable {
   /** True when the cell after the current one has the same whole key. */
   boolean nextHasSameKey() throws IOException, InterruptedException {
     fill();
-    Cursor top = heap.peek();
+    Cursor top = held.top();
     return top != null && top.key().equals(key);
   }
 
@@ -108,11 +109,11 @@ final class CellMerge implements Closeable {
           sourceDone = true;
         }
       }
-      Cursor top = heap.peek();
+      Cursor top = held.top();
       if (incoming == null || (top != null && compareKeys(incoming, top) >= 0)) {
         return;
       }
-      heap.add(incoming);
+      held.add(incoming);
       heldBytes += incoming.bytes();
       incoming = null;
       if (heldBytes > maxHeldBytes) {
@@ -121,31 +122,30 @@ final class CellMerge implements Closeable {
     }
   }
 
-  /** Writes the held runs' remaining cells, in order, to a local file that replaces them in the heap. */
+  /** Writes the held runs' remaining cells, in order, to a local file that replaces them in the tree. */
   private void spill() throws IOException {
-    PriorityQueue<Cursor> runs = new PriorityQueue<>(CellMerge::order);
+    WinnerTree<Cursor> runs = new WinnerTree<>(CellMerge::order);
     long firstArrival = Long.MAX_VALUE;
-    List<Cursor> held = new ArrayList<>(heap);
-    heap.clear();
-    for (Cursor c : held) {
+    for (Cursor c : held.removeAll()) {
       if (c instanceof RunCursor) {
         runs.add(c);
         firstArrival = Math.min(firstArrival, c.arrival);
       } else {
-        heap.add(c);
+        held.add(c);
       }
     }
     File file = spillFiles.newFile();
     long cells = 0;
     try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file.toPath()), 1 << 16))) {
-      for (Cursor c = runs.poll(); c != null; c = runs.poll()) {
+      for (Cursor c = runs.top(); c != null; c = runs.top()) {
         c.key().write(out);
         WritableUtils.writeVInt(out, c.valueLength());
         out.write(c.valueBuffer(), c.valueOffset(), c.valueLength());
         cells++;
         if (c.advance()) {
-          runs.add(c);
+          runs.topChanged();
         } else {
+          runs.removeTop();
           free.push((RunCursor) c);
         }
       }
@@ -153,7 +153,7 @@ final class CellMerge implements Closeable {
     FileCursor spilled = new FileCursor(file, cells, firstArrival);
     files.add(spilled);
     if (spilled.advance()) {
-      heap.add(spilled);
+      held.add(spilled);
     }
     heldBytes = 0;
     spills++;
