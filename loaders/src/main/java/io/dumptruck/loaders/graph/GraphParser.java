@@ -14,27 +14,32 @@ public final class GraphParser {
     if (line.isBlank() || line.startsWith("#")) {
       return Parsed.skip();
     }
-    String[] f = line.split("\t", -1);
-    if (f.length < 2 || f.length > 3) {
-      return Parsed.reject(Reject.WRONG_FIELD_COUNT, "expected follower<TAB>followed[<TAB>epoch_ms], found " + f.length + " field(s)");
+    int firstTab = line.indexOf('\t');
+    int secondTab = firstTab < 0 ? -1 : line.indexOf('\t', firstTab + 1);
+    if (firstTab < 0 || (secondTab >= 0 && line.indexOf('\t', secondTab + 1) >= 0)) {
+      long fields = line.chars().filter(c -> c == '\t').count() + 1;
+      return Parsed.reject(Reject.WRONG_FIELD_COUNT, "expected follower<TAB>followed[<TAB>epoch_ms], found " + fields + " field(s)");
     }
-    if (f[0].isEmpty() || f[1].isEmpty()) {
+    String from = line.substring(0, firstTab);
+    String into = secondTab < 0 ? line.substring(firstTab + 1) : line.substring(firstTab + 1, secondTab);
+    if (from.isEmpty() || into.isEmpty()) {
       return Parsed.reject(Reject.EMPTY_ID, "an id is empty");
     }
-    if (f[0].equals(f[1])) {
-      return Parsed.reject(Reject.SELF_EDGE, f[0] + " follows itself");
+    if (from.equals(into)) {
+      return Parsed.reject(Reject.SELF_EDGE, from + " follows itself");
     }
     Long time = null;
-    if (f.length == 3) {
+    if (secondTab >= 0) {
+      String field = line.substring(secondTab + 1);
       try {
-        time = Long.parseLong(f[2].trim());
+        time = Long.parseLong(field.trim());
       } catch (NumberFormatException e) {
-        return Parsed.reject(Reject.BAD_TIME, "time '" + f[2] + "' is not epoch milliseconds");
+        return Parsed.reject(Reject.BAD_TIME, "time '" + field + "' is not epoch milliseconds");
       }
       if (time < 0 || time == Long.MAX_VALUE) {
         return Parsed.reject(Reject.BAD_TIME, "time " + time + " is before 1970 or out of range");
       }
     }
-    return Parsed.of(new Edge(f[0], f[1], time));
+    return Parsed.of(new Edge(from, into, time));
   }
 }

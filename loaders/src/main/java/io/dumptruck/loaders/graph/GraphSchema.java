@@ -41,6 +41,9 @@ public final class GraphSchema {
   private CellSink.FamilyRef adjacency;
   private CellSink.FamilyRef adjacencyRo;
   private final RowKeyBuilder key = new RowKeyBuilder(32);
+  /** The last follower and its digest: edge lists often come grouped by follower. */
+  private String lastFrom;
+  private byte[] lastFromDigest;
 
   public GraphSchema(Set<String> layouts) {
     this.layouts = layouts;
@@ -95,7 +98,11 @@ public final class GraphSchema {
     byte[] into = e.into().getBytes(StandardCharsets.UTF_8);
     byte[] empty = new byte[0];
     if (follows != null) {
-      byte[] mf = Md5.digest(from);
+      if (!e.from().equals(lastFrom)) {
+        lastFrom = e.from();
+        lastFromDigest = Md5.digest(from);
+      }
+      byte[] mf = lastFromDigest;
       byte[] mi = Md5.digest(into);
       sink.put(follows, key.clear().bytes(mf).bytes(mi).build(), into, ts, empty);
       sink.put(followedBy, key.clear().bytes(mi).bytes(mf).build(), from, ts, empty);

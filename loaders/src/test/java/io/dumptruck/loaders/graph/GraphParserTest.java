@@ -33,6 +33,9 @@ class GraphParserTest {
     assertReject("alice\tbob\tyesterday", GraphParser.Reject.BAD_TIME);
     assertReject("alice\tbob\t-5", GraphParser.Reject.BAD_TIME);
     assertReject("alice\tbob\t9223372036854775807", GraphParser.Reject.BAD_TIME);
+    assertReject("alice\tbob\t", GraphParser.Reject.BAD_TIME);
+    assertEquals("expected follower<TAB>followed[<TAB>epoch_ms], found 1 field(s)", parser.parse("alice").detail());
+    assertEquals("expected follower<TAB>followed[<TAB>epoch_ms], found 5 field(s)", parser.parse("a\tb\t1\t\t").detail());
   }
 
   private void assertReject(String line, GraphParser.Reject reason) {
