@@ -1,6 +1,7 @@
 package io.dumptruck.bench;
 
 import io.dumptruck.formats.JobDefaults;
+import io.dumptruck.loaders.LoadCounter;
 import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
@@ -195,7 +196,10 @@ public final class LoadRun {
     if (!ok) {
       throw new IOException("job " + job.getJobName() + " failed");
     }
-    counts.put("records", job.getCounters().findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue());
+    // dumptruck's loaders read lines in batches (one map input record each): their own counters count lines
+    var c = job.getCounters();
+    long lines = c.findCounter(LoadCounter.RECORDS_READ).getValue() + c.findCounter(LoadCounter.LINES_SKIPPED).getValue();
+    counts.put("records", lines > 0 ? lines : c.findCounter(TaskCounter.MAP_INPUT_RECORDS).getValue());
     shuffleCounters(job, counts);
     return f;
   }

@@ -22,7 +22,6 @@ import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.UserGroupInformation;
 
@@ -69,7 +68,7 @@ public final class LoadJob {
     JobDefaults.apply(jc);
     jc.setLong(LoaderConf.LOAD_TIMESTAMP.key(), options.timestamp());
     options.extra().forEach((k, v) -> jc.set(LoaderConf.OPTION_PREFIX.key() + k, v));
-    job.setInputFormatClass(TextInputFormat.class);
+    job.setInputFormatClass(LineBatchInputFormat.class);
     for (Path input : options.inputs()) {
       FileInputFormat.addInputPath(job, input);
     }

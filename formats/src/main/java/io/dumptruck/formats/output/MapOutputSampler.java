@@ -1,5 +1,6 @@
 package io.dumptruck.formats.output;
 
+import io.dumptruck.formats.RecordBatch;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.spec.TableSpec;
 import java.io.IOException;
@@ -93,7 +94,7 @@ public final class MapOutputSampler implements RowSampler {
     return conf.getBoolean(SAMPLING, false);
   }
 
-  /** Reads at most {@code limit} records of another reader. */
+  /** Reads another reader's records until {@code limit} input records ({@link RecordBatch}) have been read. */
   private static final class FirstRecords<K, V> extends RecordReader<K, V> {
     private final RecordReader<K, V> in;
     private final int limit;
@@ -109,7 +110,11 @@ public final class MapOutputSampler implements RowSampler {
 
     @Override
     public boolean nextKeyValue() throws IOException, InterruptedException {
-      return read++ < limit && in.nextKeyValue();
+      if (read >= limit || !in.nextKeyValue()) {
+        return false;
+      }
+      read += in.getCurrentValue() instanceof RecordBatch batch ? batch.records() : 1;
+      return true;
     }
 
     @Override

@@ -5,6 +5,8 @@ import io.dumptruck.loaders.text.JsonText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Iterator;
+import io.dumptruck.loaders.LineBatch;
+import io.dumptruck.loaders.LineBatchReader;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
@@ -19,21 +21,21 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 
 /**
- * The features of a GeoJSON FeatureCollection file as (index, feature JSON), one task per file (a
- * FeatureCollection is one JSON document). A file that is not a FeatureCollection yields itself as
- * one record, which the parser then rejects — so does a file that is not exactly one JSON value
+ * The features of a GeoJSON FeatureCollection file as (index, feature JSON) in {@link LineBatch}es,
+ * one task per file (a FeatureCollection is one JSON document). A file that is not a
+ * FeatureCollection yields itself as one record, which the parser then rejects — so does a file that is not exactly one JSON value
  * (two collections back to back: the second would otherwise be dropped unseen) or one nested too
  * deep to read safely ({@link JsonText}).
  */
-public final class GeoJsonFeatureInputFormat extends FileInputFormat<LongWritable, Text> {
+public final class GeoJsonFeatureInputFormat extends FileInputFormat<LongWritable, LineBatch> {
   @Override
   protected boolean isSplitable(JobContext context, Path file) {
     return false;
   }
 
   @Override
-  public RecordReader<LongWritable, Text> createRecordReader(InputSplit split, TaskAttemptContext context) {
-    return new RecordReader<>() {
+  public RecordReader<LongWritable, LineBatch> createRecordReader(InputSplit split, TaskAttemptContext context) {
+    return new LineBatchReader(new RecordReader<LongWritable, Text>() {
       private Iterator<JsonNode> features;
       private String whole;
       private final LongWritable key = new LongWritable(-1);
@@ -84,6 +86,6 @@ public final class GeoJsonFeatureInputFormat extends FileInputFormat<LongWritabl
 
       @Override
       public void close() {}
-    };
+    });
   }
 }

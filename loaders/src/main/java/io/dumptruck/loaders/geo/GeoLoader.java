@@ -55,7 +55,7 @@ public final class GeoLoader implements Loader {
     }
     for (org.apache.hadoop.fs.Path input : options.inputs()) {
       org.apache.hadoop.mapreduce.lib.input.MultipleInputs.addInputPath(job, input,
-          org.apache.hadoop.mapreduce.lib.input.TextInputFormat.class, GeoMapper.class);
+          io.dumptruck.loaders.LineBatchInputFormat.class, GeoMapper.class);
     }
     org.apache.hadoop.mapreduce.lib.input.MultipleInputs.addInputPath(job, new org.apache.hadoop.fs.Path(options.get(REGIONS_FILE, null)),
         GeoJsonFeatureInputFormat.class, RegionMapper.class);

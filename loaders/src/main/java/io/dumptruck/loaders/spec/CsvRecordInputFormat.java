@@ -2,6 +2,8 @@ package io.dumptruck.loaders.spec;
 
 import java.io.IOException;
 import java.io.InputStream;
+import io.dumptruck.loaders.LineBatch;
+import io.dumptruck.loaders.LineBatchReader;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.Path;
@@ -17,8 +19,8 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 
 /**
- * CSV records as (byte offset, raw record bytes), a record ending at a line break outside a quoted
- * field — so a quoted field may hold line breaks (RFC 4180). Quotes are read by {@link CsvParser}'s
+ * CSV records as (byte offset, raw record bytes) in {@link LineBatch}es, a record ending at a line
+ * break outside a quoted field — so a quoted field may hold line breaks (RFC 4180). Quotes are read by {@link CsvParser}'s
  * rules with the load's delimiter ({@link #setDelimiter}): a quote opens a quoted field only at the
  * start of a field, {@code ""} inside one stands for a quote, and a closing quote is followed by the
  * delimiter or the end of the record. A record that breaks these rules is rejected by the parser, and
@@ -37,7 +39,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
  * decompressed by extension. The bytes are passed on undecoded, so the loader can reject invalid
  * UTF-8 per record.
  */
-public final class CsvRecordInputFormat extends FileInputFormat<LongWritable, Text> {
+public final class CsvRecordInputFormat extends FileInputFormat<LongWritable, LineBatch> {
   static final int MAX_RECORD_BYTES = 1 << 20;
   /** The field delimiter, one character (default {@code ,}); set by the spec loader from the spec. */
   public static final String DELIMITER = "dumptruck.load.csv.delimiter";
@@ -52,8 +54,8 @@ public final class CsvRecordInputFormat extends FileInputFormat<LongWritable, Te
   }
 
   @Override
-  public RecordReader<LongWritable, Text> createRecordReader(InputSplit split, TaskAttemptContext context) {
-    return new CsvRecordReader();
+  public RecordReader<LongWritable, LineBatch> createRecordReader(InputSplit split, TaskAttemptContext context) {
+    return new LineBatchReader(new CsvRecordReader());
   }
 
   static final class CsvRecordReader extends RecordReader<LongWritable, Text> {

@@ -9,6 +9,7 @@ import io.dumptruck.formats.rowkey.Md5;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
 import io.dumptruck.formats.spec.TableSpecJson;
+import io.dumptruck.loaders.LineBatch;
 import io.dumptruck.loaders.LoadCounter;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.LoaderConf;
@@ -42,9 +43,9 @@ class LoaderMapReduceUnitTest {
 
   @Test
   void graphMapperEmitsBothDirectionsOfAnEdge() throws Exception {
-    MapDriver<LongWritable, Text, CellKey, CellRun> driver = MapDriver.newMapDriver(new GraphLoader.GraphMapper());
+    MapDriver<LongWritable, LineBatch, CellKey, CellRun> driver = MapDriver.newMapDriver(new GraphLoader.GraphMapper());
     driver.withConfiguration(conf(new GraphLoader(), Map.of("layouts", "edges")));
-    List<Pair<CellKey, CellRun>> out = driver.withInput(new LongWritable(0), new Text("alice\tbob\t42")).run();
+    List<Pair<CellKey, CellRun>> out = driver.withInput(new LongWritable(0), lines("alice\tbob\t42")).run();
     assertEquals(2, out.size());
     byte[] a = Md5.digest("alice");
     byte[] b = Md5.digest("bob");
@@ -56,9 +57,9 @@ class LoaderMapReduceUnitTest {
 
   @Test
   void graphMapperCountsARejectAndEmitsNothing() throws Exception {
-    MapDriver<LongWritable, Text, CellKey, CellRun> driver = MapDriver.newMapDriver(new GraphLoader.GraphMapper());
+    MapDriver<LongWritable, LineBatch, CellKey, CellRun> driver = MapDriver.newMapDriver(new GraphLoader.GraphMapper());
     driver.withConfiguration(conf(new GraphLoader(), Map.of()));
-    driver.withInput(new LongWritable(0), new Text("# a comment")).runTest();
+    driver.withInput(new LongWritable(0), lines("# a comment")).runTest();
     assertEquals(1, driver.getCounters().findCounter(LoadCounter.LINES_SKIPPED).getValue());
     assertEquals(0, driver.getCounters().findCounter(LoadCounter.RECORDS_READ).getValue());
   }
@@ -74,6 +75,18 @@ class LoaderMapReduceUnitTest {
     driver.withInput(key, List.of(count(1), count(2), count(3)));
     driver.withOutput(key, count(6));
     driver.runTest();
+  }
+
+  /** Input lines as a line loader's mapper gets them: in a batch, each at its byte offset. */
+  private static LineBatch lines(String... lines) {
+    LineBatch batch = new LineBatch();
+    long offset = 0;
+    for (String line : lines) {
+      Text text = new Text(line);
+      batch.add(offset, text);
+      offset += text.getLength() + 1;
+    }
+    return batch;
   }
 
   private static CellRun count(long n) {
