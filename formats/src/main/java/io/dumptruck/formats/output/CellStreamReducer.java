@@ -23,15 +23,21 @@ import org.apache.hadoop.mapreduce.Reducer;
  * unless the table has a {@link CellFold}, which then decides what is written.
  */
 public class CellStreamReducer extends Reducer<CellKey, CellRun, CellKey, CellRun> {
-  /** A row's cells leave as records of at most about this many bytes (a wide row as several). */
-  private static final int MAX_RUN_BYTES = 1 << 20;
+  /**
+   * Cells leave for the record writer as records of about this many bytes: the cells of many rows of
+   * the task's table, or part of a wide row's. Hadoop's output bookkeeping (a walk over every thread's
+   * file-system statistics, a counter) then comes once per record, not once per row.
+   */
+  private static final int MAX_RUN_BYTES = 64 * 1024;
   private CellFold[] folds;
   private CellFold.Output output;
   private FoldRowEnds rowEnds;
-  /** The cells written so far of the current row, not yet handed to the record writer. */
+  /** The cells written so far, not yet handed to the record writer: the first cell's key, the run. */
   private final CellKey runKey = new CellKey();
   private final CellRun run = new CellRun();
   private boolean runOpen;
+  /** A key of the run's last row. */
+  private final CellKey lastRowKey = new CellKey();
 
   /** Also raises the test-only faults of {@link InjectedFaults}, before anything else. */
   @Override
@@ -122,14 +128,21 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, CellKey, CellRu
     }
   }
 
-  /** Adds a cell to the current row's record, or sends that record and starts the next. */
+  /** Adds a cell to the current record, or sends that record and starts the next. */
   private void write(CellKey key, byte[] value, int length, Context context) throws IOException, InterruptedException {
-    if (runOpen && run.length() < MAX_RUN_BYTES && runKey.sameRow(key)) {
-      run.add(key.family(), key.buffer(), key.qualifierOffset(), key.qualifierLength(), key.timestamp(), value, 0, length);
+    if (runOpen && run.length() < MAX_RUN_BYTES && lastRowKey.table() == key.table()) {
+      if (lastRowKey.sameRow(key)) {
+        run.add(key.family(), key.buffer(), key.qualifierOffset(), key.qualifierLength(), key.timestamp(), value, 0, length);
+      } else {
+        run.addInNewRow(0, key.buffer(), key.rowOffset(), key.rowLength(), key.family(), key.buffer(),
+            key.qualifierOffset(), key.qualifierLength(), key.timestamp(), value, 0, length);
+        lastRowKey.copyFrom(key);
+      }
       return;
     }
     flush(context);
     runKey.copyFrom(key);
+    lastRowKey.copyFrom(key);
     run.first(key.timestamp(), value, 0, length);
     runOpen = true;
   }

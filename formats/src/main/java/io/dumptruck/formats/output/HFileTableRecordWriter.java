@@ -18,8 +18,8 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
  * The thin MapReduce face of {@link FamilyFileWriter}: turns each cell of a (first cell key,
  * {@link CellRun}) record into an HBase Put cell and hands it to the writer of its table and family
  * under {@code <work dir>/<table>/<family>/}. Cells must arrive in {@code CellKey} order
- * ({@link CellStreamReducer} sends a row's cells as one record, which spares Hadoop's per-record
- * bookkeeping for every cell). On failure every file of the task is deleted.
+ * ({@link CellStreamReducer} sends the cells of many rows as one record, which spares Hadoop's
+ * per-record bookkeeping for every cell). On failure every file of the task is deleted.
  */
 final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
   private final Configuration conf;
