@@ -23,6 +23,7 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
+import org.apache.hadoop.io.compress.SnappyCodec;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -44,7 +45,7 @@ public final class LoadRun {
    * A contender's name ending in this runs the loader named without it, map output uncompressed
    * (dumptruck's jobs compress it with Snappy by default).
    */
-  static final String UNCOMPRESSED = "-uncompressed";
+  static final String SNAPPY = "-snappy";
   private static final String CONF = "conf.";
 
   public static void main(String[] args) throws Exception {
@@ -65,9 +66,10 @@ public final class LoadRun {
     Map<String, Long> counts = new LinkedHashMap<>();
     Measure.Figures figures;
     String run = contender;
-    if (contender.endsWith(UNCOMPRESSED)) { // the same loader with its map output left uncompressed
-      conf.setBoolean(MRJobConfig.MAP_OUTPUT_COMPRESS, false);
-      run = contender.substring(0, contender.length() - UNCOMPRESSED.length());
+    if (contender.endsWith(SNAPPY)) { // the same loader with its map output compressed, as on a cluster
+      conf.setBoolean(MRJobConfig.MAP_OUTPUT_COMPRESS, true);
+      conf.set(MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC, SnappyCodec.class.getName());
+      run = contender.substring(0, contender.length() - SNAPPY.length());
     }
     switch (run) {
       case "dumptruck-weblogs" -> figures = dumptruck(conf, new WebLogLoader(), o, input, output, counts);

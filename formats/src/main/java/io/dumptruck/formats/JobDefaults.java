@@ -16,10 +16,12 @@ import org.slf4j.LoggerFactory;
  * left Hadoop's default: a key set in a {@code *-site.xml}, with {@code -D} or in code wins.
  * <ul>
  *   <li>In local mode, the task and buffer sizing of {@link LocalMode}.</li>
- *   <li>Everywhere, map output compressed with Snappy, which Hadoop 3.3+ runs in the JVM
+ *   <li>On a cluster, map output compressed with Snappy, which Hadoop 3.3+ runs in the JVM
  *       (snappy-java; no native libhadoop needed): the shuffle's bytes on disk and on the network
- *       shrink 2–3× for about the same CPU time (see BENCHMARKS.md). Should Snappy fail to load on
- *       this machine, map output stays uncompressed.</li>
+ *       shrink 1.4–3×. Should Snappy fail to load on this machine, map output stays uncompressed.
+ *       In local mode the map output stays in the page cache and never crosses a network, so
+ *       compressing it only costs CPU time (10% of an edge load, see BENCHMARKS.md): it stays
+ *       uncompressed, as Hadoop's default has it.</li>
  *   <li>Everywhere, the map side sorts with {@link PrefixSort}, which sorts keys by their prefixes
  *       where the job's comparator gives them and is Hadoop's QuickSort otherwise.</li>
  * </ul>
@@ -41,8 +43,8 @@ public final class JobDefaults {
   }
 
   static void compressMapOutput(Configuration conf, boolean snappy) {
-    if (!snappy || userSet(conf, COMPRESS)) {
-      return; // the user chose (either way), or nothing to compress with
+    if (!snappy || userSet(conf, COMPRESS) || LocalMode.isLocal(conf)) {
+      return; // the user chose (either way), nothing to compress with, or no network to spare
     }
     conf.set(COMPRESS, "true", SOURCE);
     setUnlessUserSet(conf, CODEC, SnappyCodec.class.getName());

@@ -22,17 +22,17 @@ class JobDefaultsTest {
   }
 
   @Test
-  void compressesMapOutputWithSnappyWhereverTheUserLeftHadoopsDefault() {
+  void compressesMapOutputWithSnappyOnAClusterWhereTheUserLeftHadoopsDefault() {
     Configuration local = new JobConf(); // with mapred-default.xml, as a job's configuration
     JobDefaults.apply(local);
-    assertTrue(local.getBoolean(JobDefaults.COMPRESS, false));
-    assertEquals(SnappyCodec.class.getName(), local.get(JobDefaults.CODEC));
+    assertFalse(local.getBoolean(JobDefaults.COMPRESS, true), "local map output stays in the page cache");
     assertEquals(PrefixSort.class, local.getClass(MRJobConfig.MAP_SORT_CLASS, null));
 
     Configuration yarn = new JobConf();
     yarn.set("mapreduce.framework.name", "yarn");
     JobDefaults.apply(yarn);
     assertTrue(yarn.getBoolean(JobDefaults.COMPRESS, false));
+    assertEquals(SnappyCodec.class.getName(), yarn.get(JobDefaults.CODEC));
     assertNull(yarn.get(LocalMode.MAPS), "local-mode sizing stays out of YARN jobs");
     assertEquals(PrefixSort.class, yarn.getClass(MRJobConfig.MAP_SORT_CLASS, null));
   }
@@ -50,12 +50,14 @@ class JobDefaultsTest {
     assertEquals(QuickSort.class, quickSort.getClass(MRJobConfig.MAP_SORT_CLASS, null));
 
     Configuration codec = new JobConf();
+    codec.set("mapreduce.framework.name", "yarn");
     codec.set(JobDefaults.CODEC, DefaultCodec.class.getName());
     JobDefaults.apply(codec);
     assertTrue(codec.getBoolean(JobDefaults.COMPRESS, false));
     assertEquals(DefaultCodec.class.getName(), codec.get(JobDefaults.CODEC));
 
     Configuration noSnappy = new JobConf();
+    noSnappy.set("mapreduce.framework.name", "yarn");
     JobDefaults.compressMapOutput(noSnappy, false);
     assertFalse(noSnappy.getBoolean(JobDefaults.COMPRESS, true), "without Snappy, Hadoop's default stays");
   }
