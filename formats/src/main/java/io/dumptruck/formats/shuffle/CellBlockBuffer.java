@@ -69,6 +69,8 @@ public final class CellBlockBuffer {
   private final int[] bucketBytes;
   private final int[] bucketData;
   private final int[] bucketSlot;
+  /** Per bucket: the partition of all its rows, or -1 where a region starts inside the bucket. */
+  private final int[] bucketPartition;
   private int addedEnd;
   /** The bytes of keys (with length) and runs held: what they take in {@link #sorted} besides metadata. */
   private int dataBytes;
@@ -95,6 +97,10 @@ public final class CellBlockBuffer {
     bucketBytes = new int[buckets];
     bucketData = new int[buckets];
     bucketSlot = new int[buckets];
+    bucketPartition = new int[buckets];
+    for (int b = 0; b < buckets; b++) {
+      bucketPartition[b] = partitioner.partitionOfRowsStartingWith(b / ROW_BYTE_BUCKETS, b % ROW_BYTE_BUCKETS);
+    }
   }
 
   /**
@@ -180,7 +186,7 @@ public final class CellBlockBuffer {
       if (bucketRuns[b] > 1) {
         sort.sort(sortable, from, from + bucketRuns[b], sorted, null);
       }
-      cutBlocks(from, from + bucketRuns[b]);
+      cutBlocks(from, from + bucketRuns[b], bucketPartition[b]);
     }
     writeBlock();
     runs = 0;
@@ -191,12 +197,13 @@ public final class CellBlockBuffer {
   }
 
   /**
-   * Adds the cells of the sorted runs in slots [from, to) to blocks, writing each block that closes.
+   * Adds the cells of the sorted runs in slots [from, to) — one bucket, whose rows are all in
+   * {@code bucketPartition} unless that is -1 — to blocks, writing each block that closes.
    * A run's cells are all of one row: they go into the block one after the other, unless another run
    * of the same row is next to it, whose cells may sort between them — such runs start blocks of their
    * own, which the reducer's merge interleaves.
    */
-  private void cutBlocks(int from, int to) throws IOException, InterruptedException {
+  private void cutBlocks(int from, int to, int bucketPartition) throws IOException, InterruptedException {
     for (int slot = from; slot < to; slot++) {
       int meta = slot * META_BYTES;
       int keyStart = (int) NATIVE_INT.get(sorted, meta + KEY_START);
@@ -219,7 +226,8 @@ public final class CellBlockBuffer {
       int shared = open < 0 || table != previousTable ? 0
           : Arrays.mismatch(sorted, previousRow, previousRow + previousRowLength, sorted, row, row + rowLength);
       boolean sameRow = open >= 0 && table == previousTable && shared < 0;
-      int partition = sameRow ? open : partitioner.partition(table, sorted, row, rowLength);
+      int partition = sameRow ? open
+          : bucketPartition >= 0 ? bucketPartition : partitioner.partition(table, sorted, row, rowLength);
       boolean mayInterleave = sameRow && !(single && previousSingle); // two runs of a row, one of several cells
       if (partition == open && block.length() < BLOCK_BYTES && !mayInterleave) {
         if (sameRow) {

@@ -64,6 +64,12 @@ public final class RegionPartitioner<V> extends Partitioner<CellKey, V> implemen
     return firstPartition.length;
   }
 
+  /** The partition of every row of table {@code table} that starts with {@code firstByte}, or -1 when they span regions. */
+  public int partitionOfRowsStartingWith(int table, int firstByte) {
+    int region = io.dumptruck.formats.spec.RegionSplits.regionOfRowsStartingWith(points.get(table), firstByte);
+    return region < 0 ? -1 : firstPartition[table] + region;
+  }
+
   /** The partition of a row {@code b[rowOffset, rowOffset + rowLength)} of table {@code table}. */
   public int partition(int table, byte[] b, int rowOffset, int rowLength) {
     return firstPartition[table] + io.dumptruck.formats.spec.RegionSplits.regionOf(points.get(table), b, rowOffset, rowLength);

@@ -147,6 +147,24 @@ public record RegionSplits(Kind kind, int count, List<byte[]> points) {
     return out.isEmpty() ? new RegionSplits(Kind.SAMPLED, 1, List.of()) : new RegionSplits(Kind.SAMPLED, out.size() + 1, out);
   }
 
+  /**
+   * The region of every row that starts with byte {@code first} ({@link #regionOf} for any of them),
+   * or -1 when a split point falls among such rows: one that starts with {@code first} and goes on.
+   */
+  public static int regionOfRowsStartingWith(List<byte[]> points, int first) {
+    int region = 0;
+    for (byte[] p : points) {
+      int b = p.length == 0 ? -1 : p[0] & 0xFF;
+      if (b == first && p.length > 1) {
+        return -1;
+      }
+      if (b <= first) {
+        region++; // at or below every row that starts with first
+      }
+    }
+    return region;
+  }
+
   /** Index of the region holding {@code row[off, off+len)}: the number of split points at or below it. */
   public static int regionOf(List<byte[]> points, byte[] row, int off, int len) {
     int lo = 0;

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -303,6 +305,38 @@ class RegionSplitsTest {
     assertEquals(3, RegionSplits.regionOf(p, s("f"), 0, 1), "equal to the last point");
     assertEquals(3, RegionSplits.regionOf(p, s("zz"), 0, 2), "above the last point");
     assertEquals(3, RegionSplits.regionOf(p, b(0xFF), 0, 1), "0xFF is above the last point (unsigned)");
+  }
+
+  @Test
+  void rowsStartingWithAByteShareARegionUnlessAPointFallsAmongThem() {
+    Random random = new Random(5);
+    for (int trial = 0; trial < 200; trial++) {
+      List<byte[]> points = new ArrayList<>();
+      for (int i = random.nextInt(6); i > 0; i--) { // points of 1–3 bytes around a few first bytes
+        byte[] p = new byte[1 + random.nextInt(3)];
+        for (int j = 0; j < p.length; j++) {
+          p[j] = (byte) (j == 0 ? 0x7E + random.nextInt(4) : random.nextInt(256));
+        }
+        points.add(p);
+      }
+      points.sort(Bytes.BYTES_COMPARATOR);
+      for (int first = 0; first < 256; first++) {
+        int region = RegionSplits.regionOfRowsStartingWith(points, first);
+        Set<Integer> seen = new TreeSet<>();
+        for (int i = 0; i < 64; i++) { // rows starting with first: alone, and with 1–3 more bytes
+          byte[] row = new byte[1 + (i == 0 ? 0 : 1 + random.nextInt(3))];
+          random.nextBytes(row);
+          row[0] = (byte) first;
+          seen.add(RegionSplits.regionOf(points, row, 0, row.length));
+        }
+        if (region >= 0) {
+          assertEquals(Set.of(region), seen, "first byte " + first);
+        } else {
+          int byteOfRows = first;
+          assertTrue(points.stream().anyMatch(p -> (p[0] & 0xFF) == byteOfRows && p.length > 1), "first byte " + first);
+        }
+      }
+    }
   }
 
   @Test
