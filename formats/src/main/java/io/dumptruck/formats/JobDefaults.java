@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  *       (snappy-java; no native libhadoop needed): the shuffle's bytes on disk and on the network
  *       shrink 1.4–3×. Should Snappy fail to load on this machine, map output stays uncompressed.
  *       In local mode the map output stays in the page cache and never crosses a network, so
- *       compressing it only costs CPU time (10% of an edge load, see BENCHMARKS.md): it stays
+ *       compressing it only costs CPU time (5–10% of an edge load, see BENCHMARKS.md): it stays
  *       uncompressed, as Hadoop's default has it.</li>
  *   <li>Everywhere, the map side sorts with {@link PrefixSort}, which sorts keys by their prefixes
  *       where the job's comparator gives them and is Hadoop's QuickSort otherwise.</li>

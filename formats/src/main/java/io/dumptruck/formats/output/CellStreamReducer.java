@@ -25,8 +25,8 @@ import org.apache.hadoop.mapreduce.Reducer;
 public class CellStreamReducer extends Reducer<CellKey, CellRun, CellKey, CellRun> {
   /**
    * Cells leave for the record writer as records of about this many bytes: the cells of many rows of
-   * the task's table, or part of a wide row's. Hadoop's output bookkeeping (a walk over every thread's
-   * file-system statistics, a counter) then comes once per record, not once per row.
+   * the task's table, or part of a wide row's. Hadoop's per-record output bookkeeping (its wrapper's
+   * calls and counters) then comes once per record, not once per row.
    */
   private static final int MAX_RUN_BYTES = 64 * 1024;
   private CellFold[] folds;
