@@ -11,6 +11,7 @@ import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.shuffle.PrefixSortCounter;
 import io.dumptruck.formats.testing.LocalJobs;
+import io.dumptruck.loaders.LoadCounter;
 import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;
 import java.io.File;
@@ -130,6 +131,9 @@ class GraphLoadTest {
     long blocks = counters.findCounter(CellCounter.MAP_BLOCKS).getValue();
     assertEquals(blocks, counters.findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue(), "one shuffle record per block");
     assertTrue(blocks > 100 && blocks < load.edges() / 20, "blocks of many cells from many flushes: " + blocks);
+    // each map task counts its records in steps (LoaderMapper) and the rest at its end
+    assertEquals(load.edges(), counters.findCounter(LoadCounter.RECORDS_READ).getValue());
+    assertEquals(load.edges(), counters.findCounter(LoadCounter.RECORDS_LOADED).getValue());
   }
 
   /** A load, and how many edges it read. */
