@@ -18,7 +18,7 @@ import org.apache.hadoop.io.WritableUtils;
  * {@value #MAX_RECORDS} records or about {@value #MAX_BYTES} bytes.
  *
  * <p>Writable (a mapper's tests may pass batches through MRUnit): the record count, then each
- * record's offset and length (vlongs), then their bytes.
+ * record's offset and length (Hadoop's variable-length ints), then their bytes.
  *
  * <p>Layout: record {@code i} is {@code bytes[start(i), ends[i])}, where {@code start(0) = 0} and
  * {@code start(i) = ends[i - 1]}; its offset is {@code offsets[i]}.
@@ -42,6 +42,9 @@ public final class LineBatch implements RecordBatch, Writable {
 
   /** Appends a record read at {@code offset} of its file (a mapper's own tests build batches so). */
   public void add(long offset, Text record) {
+    if (size == MAX_RECORDS) {
+      throw new IllegalStateException("a line batch holds at most " + MAX_RECORDS + " records");
+    }
     int start = start(size);
     int end = start + record.getLength();
     if (end > bytes.length) {

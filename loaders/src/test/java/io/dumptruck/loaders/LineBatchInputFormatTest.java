@@ -2,6 +2,7 @@ package io.dumptruck.loaders;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -73,6 +74,7 @@ class LineBatchInputFormatTest {
       batch.add(i * 10L, new Text("r" + i));
     }
     assertTrue(batch.isFull());
+    assertThrows(IllegalStateException.class, () -> batch.add(0, new Text("one too many")));
     LineBatch big = new LineBatch();
     big.add(5, new Text("y".repeat(LineBatch.MAX_BYTES + 1)));
     assertTrue(big.isFull(), "one record larger than the cap fills a batch");
