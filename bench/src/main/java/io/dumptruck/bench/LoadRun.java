@@ -42,8 +42,8 @@ public final class LoadRun {
   private LoadRun() {}
 
   /**
-   * A contender's name ending in this runs the loader named without it, map output uncompressed
-   * (dumptruck's jobs compress it with Snappy by default).
+   * A contender's name ending in this runs the loader named without it, map output compressed with
+   * Snappy as on a cluster (in local mode dumptruck's jobs leave it uncompressed).
    */
   static final String SNAPPY = "-snappy";
   private static final String CONF = "conf.";
