@@ -38,13 +38,15 @@ public final class JobDefaults {
   /** Applies the defaults above to a job's configuration. */
   public static void apply(Configuration conf) {
     LocalMode.tune(conf);
-    compressMapOutput(conf, snappyLoads());
+    if (!LocalMode.isLocal(conf)) { // local map output crosses no network: Snappy is not even tried
+      compressMapOutput(conf, snappyLoads());
+    }
     setUnlessUserSet(conf, MRJobConfig.MAP_SORT_CLASS, PrefixSort.class.getName());
   }
 
   static void compressMapOutput(Configuration conf, boolean snappy) {
-    if (!snappy || userSet(conf, COMPRESS) || LocalMode.isLocal(conf)) {
-      return; // the user chose (either way), nothing to compress with, or no network to spare
+    if (!snappy || userSet(conf, COMPRESS)) {
+      return; // the user chose (either way), or nothing to compress with
     }
     conf.set(COMPRESS, "true", SOURCE);
     setUnlessUserSet(conf, CODEC, SnappyCodec.class.getName());
