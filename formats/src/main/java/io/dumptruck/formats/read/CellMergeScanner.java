@@ -8,9 +8,6 @@ import java.util.PriorityQueue;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
-import org.apache.hadoop.hbase.HConstants;
-import org.apache.hadoop.hbase.PrivateCellUtil;
-import org.apache.hadoop.hbase.io.hfile.HFileScanner;
 
 /**
  * Merges the cells of several HFiles (any families) into HBase's cell order: row, family, qualifier,
@@ -28,11 +25,11 @@ import org.apache.hadoop.hbase.io.hfile.HFileScanner;
  */
 final class CellMergeScanner implements Closeable {
   private static final class Cursor {
-    final HFileScanner scanner;
+    final FileCursor scanner;
     final int order;
     Cell cell;
 
-    Cursor(HFileScanner scanner, int order) {
+    Cursor(FileCursor scanner, int order) {
       this.scanner = scanner;
       this.order = order;
     }
@@ -50,22 +47,23 @@ final class CellMergeScanner implements Closeable {
   private final List<StoredFile> files;
   /** The file holding the smallest cell, or null at the end. */
   private Cursor current;
+  /** The file of the cell consumed last. */
+  private Cursor consumedFrom;
 
   /**
    * Positions every file at the first cell of {@code startRow} or after (empty = the beginning);
-   * {@code pread}: positional reads (see {@link StoredFile#scanner(Configuration, boolean)}).
+   * {@code pread}: positional reads (see {@link StoredFile#cursor(Configuration, boolean, byte[])}).
    */
   CellMergeScanner(Configuration conf, List<StoredFile> files, byte[] startRow, boolean pread) throws IOException {
     this.files = files;
-    Cell first = startRow.length == 0 ? null : PrivateCellUtil.createFirstOnRow(startRow);
     for (int i = 0; i < files.size(); i++) {
       StoredFile f = files.get(i);
-      HFileScanner s = null;
+      FileCursor s = null;
       try {
-        s = f.scanner(conf, pread);
+        s = f.cursor(conf, pread, startRow);
         Cursor cursor = new Cursor(s, i);
-        if (seek(s, first)) {
-          cursor.cell = s.getCell();
+        if (s.seek(startRow)) {
+          cursor.cell = s.cell();
           others.add(cursor);
         } else {
           s.close();
@@ -81,26 +79,19 @@ final class CellMergeScanner implements Closeable {
     current = others.poll();
   }
 
-  private static boolean seek(HFileScanner s, Cell first) throws IOException {
-    if (first == null) {
-      return s.seekTo();
-    }
-    // HBase's StoreFileScanner.seekAtOrAfter: -1 = before the first key; INDEX_KEY_MAGIC = the target
-    // matched a shortened index key and the scanner already sits on the next block's first cell;
-    // 1 = positioned on the last cell before the target.
-    int r = s.seekTo(first);
-    if (r == HConstants.INDEX_KEY_MAGIC) {
-      return true;
-    }
-    if (r < 0) {
-      return s.seekTo();
-    }
-    return r == 0 || s.next();
-  }
-
   /** The next cell without consuming it, or null at the end. */
   Cell peek() {
     return current == null ? null : current.cell;
+  }
+
+  /** True when the next cell comes from the file of the cell consumed last (so of its family too). */
+  boolean sameFileAsConsumed() {
+    return current != null && current == consumedFrom;
+  }
+
+  /** How the next cell's key differs from the key of the cell consumed last, as far as the files tell. */
+  FileCursor.KeyChange keyChange() {
+    return sameFileAsConsumed() ? current.scanner.keyChange() : FileCursor.KeyChange.UNKNOWN;
   }
 
   /** Consumes and returns the next cell, or null at the end. */
@@ -109,10 +100,11 @@ final class CellMergeScanner implements Closeable {
     if (c == null) {
       return null;
     }
+    consumedFrom = c;
     Cell out = c.cell;
     try {
       if (c.scanner.next()) {
-        c.cell = c.scanner.getCell();
+        c.cell = c.scanner.cell();
       } else {
         c.scanner.close();
         c = null;

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.read;
 
+import io.dumptruck.formats.read.FileCursor.KeyChange;
 import io.dumptruck.formats.spec.FamilySpec;
 import io.dumptruck.formats.spec.TableSpec;
 import java.io.Closeable;
@@ -46,7 +47,10 @@ public final class RowScanner implements Closeable {
   /** The first cell of the row being read, kept across calls while a wide row comes out in batches. */
   private Cell currentRow;
   private boolean currentRowCounted;
+  /** The last cell of the current row that the scan kept, to count its column's versions. */
   private Cell previous;
+  /** The cell read from the files last, kept or not. */
+  private Cell lastConsumed;
   /**
    * The cells of the Result being gathered: {@code gathered} of them, in a buffer reused from one
    * Result to the next (each Result gets its own exact-size copy). The buffer is not cleared, so it
@@ -70,7 +74,7 @@ public final class RowScanner implements Closeable {
     this.files = files;
     this.ownsFiles = ownsFiles;
     byte[] from = Bytes.compareTo(start, scan.startRow()) >= 0 ? start : scan.startRow();
-    this.stop = minStop(stop, scan.stopRow());
+    this.stop = reachedByAny(files, minStop(stop, scan.stopRow()));
     this.spec = table;
     try {
       this.cells = new CellMergeScanner(conf, files, from, !ownsFiles);
@@ -84,6 +88,16 @@ public final class RowScanner implements Closeable {
       }
       throw e;
     }
+  }
+
+  /** {@code stop}, or none (empty) when every file ends before it: then no row needs comparing with it. */
+  private static byte[] reachedByAny(List<StoredFile> files, byte[] stop) {
+    for (StoredFile f : files) {
+      if (stop.length == 0 || (!f.isEmpty() && Bytes.compareTo(f.range().lastRow(), stop) >= 0)) {
+        return stop;
+      }
+    }
+    return new byte[0];
   }
 
   static byte[] minStop(byte[] a, byte[] b) {
@@ -101,7 +115,8 @@ public final class RowScanner implements Closeable {
     gathered = 0;
     while (true) {
       Cell c = cells.peek();
-      boolean newRow = c == null || currentRow == null || !CellBytes.sameRow(c, currentRow);
+      KeyChange change = cells.keyChange();
+      boolean newRow = c == null || currentRow == null || isNewRow(change, c);
       if (newRow && gathered > 0) {
         return result();
       }
@@ -118,13 +133,19 @@ public final class RowScanner implements Closeable {
         previous = null;
         versions = 0;
       }
+      boolean sameFile = cells.sameFileAsConsumed();
+      Cell consumedBefore = lastConsumed;
+      lastConsumed = c;
       cells.next();
       cellsRead++;
-      if (!keep(c)) {
+      if (!keep(c, sameFile)) {
         continue;
       }
-      // keep() found the family: previous, when set, is of the same family (see family())
-      if (previous != null && CellBytes.sameQualifier(previous, c)) {
+      // keep() found the family: previous, when set, is of the same family (see family()); when it is
+      // also the cell read just before, the file may already tell whether the column is the same
+      boolean sameColumn = previous != null && (previous == consumedBefore && change != KeyChange.UNKNOWN
+          ? change == KeyChange.SAME_COLUMN : CellBytes.sameQualifier(previous, c));
+      if (sameColumn) {
         if (CELLS.compare(previous, c) == 0) {
           continue; // the same key in an older file
         }
@@ -149,6 +170,14 @@ public final class RowScanner implements Closeable {
     }
   }
 
+  /** True when {@code c} (the next cell, after one of the current row) starts a new row. */
+  private boolean isNewRow(KeyChange change, Cell c) {
+    if (change == KeyChange.UNKNOWN) {
+      return !CellBytes.sameRow(c, currentRow);
+    }
+    return change == KeyChange.NEW_ROW;
+  }
+
   /** The Result of the cells gathered. */
   private Result result() {
     Result r = Result.create(Arrays.copyOf(out, gathered));
@@ -158,12 +187,14 @@ public final class RowScanner implements Closeable {
     return r;
   }
 
-  private boolean keep(Cell c) throws IOException {
+  /** True when the scan keeps {@code c}; {@code sameFile}: it comes from the file of the cell read before. */
+  private boolean keep(Cell c, boolean sameFile) throws IOException {
     if (c.getTypeByte() != PUT) {
       throw new IOException("table " + table + " holds a " + c.getType() + " cell at row "
           + Bytes.toStringBinary(CellUtil.cloneRow(c)) + ": only tables of Put cells (as dumptruck writes them) can be read");
     }
-    FamilyRule f = family(c);
+    // cells of one file are of one family: the rule of the cell before serves
+    FamilyRule f = family != null && sameFile ? family : family(c);
     long ts = c.getTimestamp();
     return ts >= scan.minTime() && ts < scan.maxTime() && ts >= f.oldestAllowed && f.reads(c);
   }

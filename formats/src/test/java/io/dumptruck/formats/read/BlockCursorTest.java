@@ -1,0 +1,236 @@
+package io.dumptruck.formats.read;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.dumptruck.formats.read.FileCursor.KeyChange;
+import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.ArrayBackedTag;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.PrivateCellUtil;
+import org.apache.hadoop.hbase.Tag;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
+import org.apache.hadoop.hbase.io.hfile.CacheConfig;
+import org.apache.hadoop.hbase.io.hfile.HFileBlockIndex;
+import org.apache.hadoop.hbase.io.hfile.HFileContextBuilder;
+import org.apache.hadoop.hbase.io.hfile.HFileScanner;
+import org.apache.hadoop.hbase.regionserver.BloomType;
+import org.apache.hadoop.hbase.regionserver.StoreFileWriter;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@link BlockCursor} decodes blocks itself; HBase's own scanner over the same file is the reference.
+ * Files are written by HBase's writer with small blocks (rows spanning blocks, a multi-level block
+ * index and bloom chunks between the data blocks) from cells chosen to hit every branch of FAST_DIFF:
+ * rows of other lengths and shared prefixes, keys and values longer than one compressed-int byte,
+ * empty qualifiers and values, versions, repeated values, another type, tags and memstore timestamps.
+ * Every cell must come out equal in every part — read whole, and from seeks to rows inside, between,
+ * before and after the file's — and stay valid after the cursor has moved on.
+ */
+class BlockCursorTest {
+  @TempDir static File tmp;
+  private static final byte[] FAMILY = Bytes.toBytes("fam");
+
+  static Stream<Arguments> layouts() {
+    List<Arguments> out = new ArrayList<>();
+    for (DataBlockEncoding encoding : new DataBlockEncoding[] {DataBlockEncoding.FAST_DIFF, DataBlockEncoding.NONE}) {
+      for (boolean tags : new boolean[] {true, false}) {
+        for (boolean mvcc : new boolean[] {true, false}) {
+          out.add(Arguments.of(encoding, Compression.Algorithm.NONE, tags, mvcc));
+        }
+      }
+      out.add(Arguments.of(encoding, Compression.Algorithm.GZ, true, true));
+    }
+    return out.stream();
+  }
+
+  @ParameterizedTest(name = "{0} {1} tags={2} mvcc={3}")
+  @MethodSource("layouts")
+  void decodesWhatHBaseDecodes(DataBlockEncoding encoding, Compression.Algorithm codec, boolean tags, boolean mvcc)
+      throws IOException {
+    Configuration conf = new Configuration();
+    conf.setInt(HFileBlockIndex.MAX_CHUNK_SIZE_KEY, 256); // a multi-level index, leaf blocks between data blocks
+    List<KeyValue> written = cells(new Random(encoding.ordinal() * 31L + (tags ? 7 : 0) + (mvcc ? 3 : 0)), tags, mvcc);
+    Path path = new Path(tmp.getPath(), encoding + "-" + codec + "-" + tags + "-" + mvcc);
+    write(conf, path, written, encoding, codec, tags, mvcc);
+
+    try (StoredFile file = StoredFile.open(conf, FileSystem.getLocal(conf), path, "fam")) {
+      assertNotNull(BlockCursor.over(file.reader()), "the cursor reads " + encoding);
+      assertTrue(BlockCursor.seeksIntoFiles(), "HBase's block index reader is reachable");
+      List<Cell> reference = hbaseCells(conf, file);
+      assertEquals(written.size(), reference.size());
+      assertEquals(mvcc, reference.stream().anyMatch(c -> c.getSequenceId() > 127), "memstore timestamps read by HBase");
+
+      List<Cell> whole = new ArrayList<>();
+      List<KeyChange> changes = new ArrayList<>();
+      try (BlockCursor cursor = BlockCursor.over(file.reader())) {
+        for (boolean more = cursor.seek(new byte[0]); more; more = cursor.next()) {
+          whole.add(cursor.cell());
+          changes.add(cursor.keyChange());
+        }
+      }
+      assertSameCells(reference, whole); // compared after the whole file was read: earlier cells still intact
+      assertKeyChanges(whole, changes, encoding);
+
+      TreeSet<byte[]> rows = new TreeSet<>(Bytes.BYTES_COMPARATOR);
+      reference.forEach(c -> rows.add(CellUtil.cloneRow(c)));
+      List<byte[]> starts = new ArrayList<>(List.of(new byte[] {0}, Bytes.toBytes("zzzz"), rows.first(), rows.last()));
+      Random random = new Random(5);
+      List<byte[]> all = new ArrayList<>(rows);
+      for (int i = 0; i < 25; i++) {
+        byte[] row = all.get(random.nextInt(all.size()));
+        starts.add(row);
+        starts.add(Bytes.add(row, new byte[] {0})); // between this row and the next
+        starts.add(Bytes.head(row, Math.max(1, row.length - 1))); // before it
+      }
+      for (byte[] start : starts) {
+        List<Cell> expected = reference.stream()
+            .filter(c -> Bytes.compareTo(c.getRowArray(), c.getRowOffset(), c.getRowLength(), start, 0, start.length) >= 0)
+            .toList();
+        List<Cell> got = new ArrayList<>();
+        try (BlockCursor cursor = BlockCursor.over(file.reader())) {
+          for (boolean more = cursor.seek(start); more; more = cursor.next()) {
+            got.add(cursor.cell());
+          }
+        }
+        assertSameCells(expected, got);
+      }
+    }
+  }
+
+  /** Rows of several lengths with long shared prefixes, each with a few columns and versions. */
+  private static List<KeyValue> cells(Random random, boolean tags, boolean mvcc) {
+    TreeSet<KeyValue> out = new TreeSet<>(CellComparator.getInstance());
+    String[] prefixes = {"", "a", "user-0000", "user-0000-", "u".repeat(140)};
+    byte[] repeated = Bytes.toBytes("same value");
+    for (int r = 0; r < 600; r++) {
+      byte[] row = Bytes.toBytes(prefixes[random.nextInt(prefixes.length)] + random.nextInt(r < 300 ? 40 : 100000));
+      int columns = 1 + random.nextInt(5);
+      for (int q = 0; q < columns; q++) {
+        byte[] qualifier = switch (random.nextInt(4)) {
+          case 0 -> new byte[0];
+          case 1 -> Bytes.toBytes("q" + random.nextInt(3));
+          case 2 -> Bytes.toBytes("qualifier-" + "x".repeat(random.nextInt(200)));
+          default -> new byte[] {(byte) random.nextInt(256)};
+        };
+        int versions = random.nextInt(4) == 0 ? 3 : 1;
+        for (int v = 0; v < versions; v++) {
+          long ts = random.nextInt(3) == 0 ? 1_700_000_000_000L + v : random.nextLong() & Long.MAX_VALUE;
+          byte[] value = switch (random.nextInt(4)) {
+            case 0 -> new byte[0];
+            case 1 -> repeated;
+            case 2 -> randomBytes(random, 1 + random.nextInt(300));
+            default -> randomBytes(random, random.nextInt(8));
+          };
+          KeyValue.Type type = random.nextInt(10) == 0 ? KeyValue.Type.DeleteColumn : KeyValue.Type.Put;
+          List<Tag> cellTags = tags && random.nextInt(5) == 0
+              ? List.of(new ArrayBackedTag((byte) 7, randomBytes(random, random.nextBoolean() ? 300 : 1 + random.nextInt(20)))) : List.of();
+          KeyValue kv = new KeyValue(row, 0, row.length, FAMILY, 0, FAMILY.length, qualifier, 0, qualifier.length, ts,
+              type, value, 0, value.length, cellTags);
+          if (mvcc) {
+            kv.setSequenceId(switch (random.nextInt(3)) {
+              case 0 -> 0;
+              case 1 -> random.nextInt(128); // one vlong byte
+              default -> random.nextInt(1 << 20);
+            });
+          }
+          out.add(kv);
+        }
+      }
+    }
+    return new ArrayList<>(out);
+  }
+
+  private static byte[] randomBytes(Random random, int n) {
+    byte[] b = new byte[n];
+    random.nextBytes(b);
+    return b;
+  }
+
+  private static void write(Configuration conf, Path path, List<KeyValue> cells, DataBlockEncoding encoding,
+      Compression.Algorithm codec, boolean tags, boolean mvcc) throws IOException {
+    StoreFileWriter w = new StoreFileWriter.Builder(conf, CacheConfig.DISABLED, FileSystem.getLocal(conf))
+        .withFilePath(path).withBloomType(BloomType.ROW)
+        .withFileContext(new HFileContextBuilder().withBlockSize(512).withCompression(codec).withDataBlockEncoding(encoding)
+            .withIncludesTags(tags).withIncludesMvcc(mvcc).build())
+        .build();
+    try {
+      for (KeyValue kv : cells) {
+        w.append(kv);
+      }
+    } finally {
+      w.close();
+    }
+  }
+
+  /** The file's cells as HBase's own scanner reads them (each copied: that scanner reuses nothing, but no need to rely on it). */
+  private static List<Cell> hbaseCells(Configuration conf, StoredFile file) throws IOException {
+    List<Cell> out = new ArrayList<>();
+    HFileScanner s = file.scanner(conf);
+    try {
+      if (s.seekTo()) {
+        do {
+          out.add(s.getCell());
+        } while (s.next());
+      }
+    } finally {
+      s.close();
+    }
+    return out;
+  }
+
+  private static void assertSameCells(List<Cell> expected, List<Cell> got) {
+    assertEquals(expected.size(), got.size(), "cells");
+    for (int i = 0; i < expected.size(); i++) {
+      Cell e = expected.get(i);
+      Cell g = got.get(i);
+      String at = "cell " + i + " " + e;
+      assertTrue(CellUtil.equals(e, g), at + ": key, got " + g);
+      assertArrayEquals(CellUtil.cloneValue(e), CellUtil.cloneValue(g), at + ": value");
+      assertArrayEquals(PrivateCellUtil.cloneTags(e), PrivateCellUtil.cloneTags(g), at + ": tags");
+      assertEquals(e.getSequenceId(), g.getSequenceId(), at + ": memstore timestamp");
+      assertEquals(e.getSerializedSize(), g.getSerializedSize(), at + ": size");
+    }
+  }
+
+  /** Every change the cursor claims to know is the true one; FAST_DIFF knows it for all but each block's first cell. */
+  private static void assertKeyChanges(List<Cell> cells, List<KeyChange> changes, DataBlockEncoding encoding) {
+    int known = 0;
+    for (int i = 1; i < cells.size(); i++) {
+      Cell a = cells.get(i - 1);
+      Cell b = cells.get(i);
+      KeyChange truth = !CellUtil.matchingRows(a, b) ? KeyChange.NEW_ROW
+          : CellUtil.matchingQualifier(a, b) ? KeyChange.SAME_COLUMN : KeyChange.NEW_COLUMN;
+      if (changes.get(i) != KeyChange.UNKNOWN) {
+        assertEquals(truth, changes.get(i), "change at cell " + i);
+        known++;
+      }
+    }
+    if (encoding == DataBlockEncoding.FAST_DIFF) {
+      assertTrue(known > cells.size() / 2, known + " of " + cells.size() + " changes known");
+    } else {
+      assertEquals(0, known);
+    }
+    assertFalse(changes.isEmpty());
+  }
+}
