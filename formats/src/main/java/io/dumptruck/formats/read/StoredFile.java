@@ -118,18 +118,6 @@ public final class StoredFile implements Closeable {
   }
 
   /**
-   * A fresh cursor over the file, to be positioned at {@code startRow}, no block cache. {@code pread}: positional reads through HBase's
-   * scanner, which share the file's stream with any other scanner (for gets, on a reader's cache of
-   * open files). Otherwise seek and sequential reads on the file's one stream, far cheaper when
-   * reading block after block (a positional read on a checksummed local file system opens the file
-   * and its checksum file again for every block), with the blocks decoded by {@link BlockCursor} when
-   * it reads their layout (NONE, FAST_DIFF), by HBase's scanner otherwise.
-   * <p>
-   * The reader is opened with {@link CacheConfig#DISABLED}, whose blocks come from the plain heap
-   * allocator, never pooled nor reused: the cells a cursor hands out stay valid after it moves on or
-   * closes ({@link CellMergeScanner} relies on this to hand them out uncopied).
-   */
-  /**
    * HBase's own scanner over the file: positional reads, no block cache (for whole-file walks outside
    * the table readers, and as an independent reader in tests).
    */
@@ -137,6 +125,18 @@ public final class StoredFile implements Closeable {
     return reader.getScanner(conf, false, true);
   }
 
+  /**
+   * A fresh cursor over the file, to be positioned at {@code startRow}, no block cache. {@code pread}:
+   * positional reads through HBase's scanner, which share the file's stream with any other scanner
+   * (for gets, on a reader's cache of open files). Otherwise seek and sequential reads on the file's
+   * one stream, far cheaper when reading block after block (a positional read on a checksummed local
+   * file system opens the file and its checksum file again for every block), with the blocks decoded
+   * by {@link BlockCursor} when it reads their layout (NONE, FAST_DIFF), by HBase's scanner otherwise.
+   * <p>
+   * The reader is opened with {@link CacheConfig#DISABLED}, whose blocks come from the plain heap
+   * allocator, never pooled nor reused: the cells a cursor hands out stay valid after it moves on or
+   * closes ({@link CellMergeScanner} relies on this to hand them out uncopied).
+   */
   FileCursor cursor(Configuration conf, boolean pread, byte[] startRow) {
     boolean seeks = startRow.length > 0 && !isEmpty() && Bytes.compareTo(startRow, range.firstRow()) > 0;
     BlockCursor own = pread || (seeks && !BlockCursor.seeksIntoFiles()) ? null : BlockCursor.over(reader);
