@@ -36,9 +36,13 @@ final class CellMergeScanner implements Closeable {
   }
 
   private static final CellComparator CELLS = CellComparator.getInstance();
-  /** Cell order; the same key in several files: the newest file (highest order) first. */
+  /**
+   * Cell order; the same key in several files: the newest file (highest order) first, whatever
+   * memstore timestamps the cells carry (HBase replaces those of a bulk-loaded file's cells with the
+   * file's own sequence number, so the file loaded last wins).
+   */
   private static final Comparator<Cursor> ORDER = (a, b) -> {
-    int c = CELLS.compare(a.cell, b.cell);
+    int c = CELLS.compare(a.cell, b.cell, true);
     return c != 0 ? c : Integer.compare(b.order, a.order);
   };
 

@@ -146,8 +146,8 @@ public final class RowScanner implements Closeable {
       boolean sameColumn = previous != null && (previous == consumedBefore && change != KeyChange.UNKNOWN
           ? change == KeyChange.SAME_COLUMN : CellBytes.sameQualifier(previous, c));
       if (sameColumn) {
-        if (CELLS.compare(previous, c) == 0) {
-          continue; // the same key in an older file
+        if (CELLS.compare(previous, c, true) == 0) {
+          continue; // the same key in an older file (its memstore timestamp decides nothing, see CellMergeScanner)
         }
         versions++;
       } else {
