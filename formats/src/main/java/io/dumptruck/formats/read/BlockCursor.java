@@ -217,7 +217,7 @@ final class BlockCursor implements FileCursor {
     }
     cell = fastDiff ? decodeFastDiff() : nextKeyValue();
     if (pos > end) {
-      throw new IOException("damaged data block: a cell runs past the end of the block");
+      throw damaged("a cell runs past the end of the block");
     }
     return true;
   }
@@ -238,7 +238,7 @@ final class BlockCursor implements FileCursor {
   }
 
   /** Makes {@code block} (a data block, at {@code offset} in the file) the current one and releases it. */
-  private void load(HFileBlock block, long offset) {
+  private void load(HFileBlock block, long offset) throws IOException {
     try {
       nextBlockOffset = offset + block.getOnDiskSizeWithHeader();
       int length = block.getUncompressedSizeWithoutHeader();
@@ -257,7 +257,11 @@ final class BlockCursor implements FileCursor {
     }
     if (fastDiff) {
       pos += DataBlockEncoding.ID_SIZE;
-      cells = new byte[Bytes.toInt(src, pos)];
+      int decodedSize = Bytes.toInt(src, pos);
+      if (decodedSize < 0) {
+        throw damaged("a decoded size of " + decodedSize);
+      }
+      cells = new byte[decodedSize];
       pos += Bytes.SIZEOF_INT;
       written = 0;
       prevKey = -1;
@@ -269,6 +273,10 @@ final class BlockCursor implements FileCursor {
     int kv = pos;
     int keyLength = Bytes.toInt(src, kv);
     int valueLength = Bytes.toInt(src, kv + Bytes.SIZEOF_INT);
+    checkLengths(keyLength, valueLength);
+    if ((long) LENGTHS + keyLength + valueLength > end - kv) {
+      throw damaged("a cell runs past the end of the block");
+    }
     pos = kv + LENGTHS + keyLength + valueLength;
     int tagsLength = 0;
     if (tags) {
@@ -285,6 +293,10 @@ final class BlockCursor implements FileCursor {
     int keyLength = (flag & SAME_KEY_LENGTH) != 0 ? prevKeyLength : compressedInt();
     int valueLength = (flag & SAME_VALUE_LENGTH) != 0 ? prevValueLength : compressedInt();
     int common = compressedInt();
+    checkLengths(keyLength, valueLength);
+    if (common < 0 || common > keyLength - TIMESTAMP_TYPE || (prevKey >= 0 && common > prevKeyLength - TIMESTAMP_TYPE)) {
+      throw damaged("a key shares " + common + " bytes with the one before");
+    }
     int kv = written;
     Bytes.putInt(cells, kv, keyLength);
     Bytes.putInt(cells, kv + Bytes.SIZEOF_INT, valueLength);
@@ -350,9 +362,26 @@ final class BlockCursor implements FileCursor {
   }
 
   /** Copies the next {@code length} encoded bytes to {@code cells[at]}. */
-  private void read(int at, int length) {
+  private void read(int at, int length) throws IOException {
+    if (length < 0) { // past the end: next() fails the cell
+      throw damaged("a part of a cell has length " + length);
+    }
     copy(src, pos, cells, at, length);
     pos += length;
+  }
+
+  /**
+   * A damaged block must fail, not loop (a negative length would step back) nor overwrite cells
+   * already handed out: HBase's reader checks the same.
+   */
+  private static void checkLengths(int keyLength, int valueLength) throws IOException {
+    if (keyLength < KeyValue.KEY_INFRASTRUCTURE_SIZE || valueLength < 0) {
+      throw damaged("a cell of key length " + keyLength + " and value length " + valueLength);
+    }
+  }
+
+  private static IOException damaged(String what) {
+    return new IOException("damaged data block: " + what);
   }
 
   /**

@@ -21,6 +21,7 @@ import org.apache.hadoop.hbase.ArrayBackedTag;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.PrivateCellUtil;
 import org.apache.hadoop.hbase.Tag;
@@ -116,6 +117,65 @@ class BlockCursorTest {
         assertSameCells(expected, got);
       }
     }
+  }
+
+  /**
+   * A damaged block fails with an error instead of looping or handing out garbage past its end: a
+   * NONE cell whose value length steps back onto itself, a FAST_DIFF block with a negative decoded
+   * size, and random bytes overwritten in either (each read must end, with cells or an error). The
+   * files are read with no checksum at all (the local file system's checksum file removed, no HBase
+   * checksums on a plain file system), so the damage reaches the decoder.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("encodings")
+  void aDamagedBlockFailsInsteadOfLooping(DataBlockEncoding encoding) throws Exception {
+    Configuration conf = new Configuration();
+    List<KeyValue> written = cells(new Random(11), false, false);
+    Path path = new Path(tmp.getPath(), "damaged-" + encoding);
+    write(conf, path, written, encoding, Compression.Algorithm.NONE, false, false);
+    byte[] intact = java.nio.file.Files.readAllBytes(java.nio.file.Path.of(path.toString()));
+    java.nio.file.Files.deleteIfExists(java.nio.file.Path.of(tmp.getPath(), "." + path.getName() + ".crc"));
+
+    // the first data block starts the file, after its header; NONE: key length, value length, ...;
+    // FAST_DIFF: the encoding id, then the block's decoded size
+    int firstCell = HConstants.HFILEBLOCK_HEADER_SIZE;
+    byte[] damaged = intact.clone();
+    if (encoding == DataBlockEncoding.NONE) {
+      Bytes.putInt(damaged, firstCell + Bytes.SIZEOF_INT, -(KeyValue.ROW_OFFSET + Bytes.toInt(damaged, firstCell)));
+    } else {
+      Bytes.putInt(damaged, firstCell + DataBlockEncoding.ID_SIZE, -1);
+    }
+    IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> readAll(conf, path, damaged));
+    assertTrue(e.getMessage().startsWith("damaged data block"), e.getMessage());
+
+    Random random = new Random(3);
+    int dataEnd = Math.min(intact.length, 4096); // the first data blocks
+    for (int i = 0; i < 200; i++) {
+      byte[] copy = intact.clone();
+      copy[firstCell + random.nextInt(dataEnd - firstCell)] = (byte) random.nextInt(256);
+      try {
+        readAll(conf, path, copy);
+      } catch (IOException | RuntimeException expected) {
+        // an error is a fine outcome; looping (the timeout) is not
+      }
+    }
+  }
+
+  static Stream<DataBlockEncoding> encodings() {
+    return Stream.of(DataBlockEncoding.NONE, DataBlockEncoding.FAST_DIFF);
+  }
+
+  /** Writes {@code bytes} as the file at {@code path} and reads it whole, giving up after 10 s. */
+  private static void readAll(Configuration conf, Path path, byte[] bytes) throws IOException {
+    java.nio.file.Files.write(java.nio.file.Path.of(path.toString()), bytes);
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), () -> {
+      try (StoredFile file = StoredFile.open(conf, FileSystem.getLocal(conf), path, "fam");
+          BlockCursor cursor = BlockCursor.over(file.reader())) {
+        for (boolean more = cursor.seek(new byte[0]); more; more = cursor.next()) {
+          cursor.cell();
+        }
+      }
+    });
   }
 
   /** Rows of several lengths with long shared prefixes, each with a few columns and versions. */
