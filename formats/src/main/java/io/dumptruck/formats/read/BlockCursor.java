@@ -85,6 +85,8 @@ final class BlockCursor implements FileCursor {
   private int prevKey = -1;
   private int prevKeyLength;
   private int prevRowWithLength;
+  /** Where the qualifier starts in the previous key: its row length, row, family length and family. */
+  private int prevQualifier;
   private int prevValue;
   private int prevValueLength;
 
@@ -277,6 +279,7 @@ final class BlockCursor implements FileCursor {
     if ((long) LENGTHS + keyLength + valueLength > end - kv) {
       throw damaged("a cell runs past the end of the block");
     }
+    qualifierStart(src, kv + LENGTHS, keyLength);
     pos = kv + LENGTHS + keyLength + valueLength;
     int tagsLength = 0;
     if (tags) {
@@ -302,8 +305,10 @@ final class BlockCursor implements FileCursor {
     Bytes.putInt(cells, kv + Bytes.SIZEOF_INT, valueLength);
     int key = kv + LENGTHS;
     int rowWithLength;
+    int qualifier;
     if (prevKey < 0) {
       read(key, keyLength);
+      qualifier = qualifierStart(cells, key, keyLength);
       rowWithLength = Bytes.SIZEOF_SHORT + Bytes.toShort(cells, key);
       keyChange = KeyChange.UNKNOWN;
     } else {
@@ -316,16 +321,20 @@ final class BlockCursor implements FileCursor {
           common = Bytes.SIZEOF_SHORT;
         }
         rowWithLength = Bytes.SIZEOF_SHORT + Bytes.toShort(cells, key);
-        read(key + common, rowWithLength - common);
-        int familyWithLength = Bytes.SIZEOF_BYTE + cells[prevKey + prevRowWithLength];
+        read(key + common, rowWithLength - common); // a negative row length fails here
+        int familyWithLength = prevQualifier - prevRowWithLength;
         copy(cells, prevKey + prevRowWithLength, cells, key + rowWithLength, familyWithLength);
-        int qualifier = rowWithLength + familyWithLength;
-        read(key + qualifier, keyLength - TIMESTAMP_TYPE - qualifier);
+        qualifier = rowWithLength + familyWithLength;
+        read(key + qualifier, keyLength - TIMESTAMP_TYPE - qualifier); // and a row running past the key here
       } else {
         // the same row; the same column when the whole key but timestamp and type is shared
         keyChange = keyLength == prevKeyLength && common == keyLength - TIMESTAMP_TYPE ? KeyChange.SAME_COLUMN
             : KeyChange.NEW_COLUMN;
+        if (common < prevQualifier) {
+          throw damaged("a key shares its row with the one before but not its family");
+        }
         rowWithLength = prevRowWithLength;
+        qualifier = prevQualifier;
         read(key + common, keyLength - TIMESTAMP_TYPE - common);
       }
       int timestamp = key + keyLength - TIMESTAMP_TYPE;
@@ -345,6 +354,9 @@ final class BlockCursor implements FileCursor {
     int tagsLength = 0;
     if (tags) {
       tagsLength = compressedInt();
+      if (tagsLength > 0xffff) {
+        throw damaged("tags of length " + tagsLength);
+      }
       if (tagsLength > 0) {
         Bytes.putShort(cells, value + valueLength, (short) tagsLength);
         read(value + valueLength + Bytes.SIZEOF_SHORT, tagsLength);
@@ -353,6 +365,7 @@ final class BlockCursor implements FileCursor {
     prevKey = key;
     prevKeyLength = keyLength;
     prevRowWithLength = rowWithLength;
+    prevQualifier = qualifier;
     prevValue = value;
     prevValueLength = valueLength;
     Cell c = new DecodedKeyValue(cells, kv, length(keyLength, valueLength, tagsLength), keyLength,
@@ -368,6 +381,25 @@ final class BlockCursor implements FileCursor {
     }
     copy(src, pos, cells, at, length);
     pos += length;
+  }
+
+  /**
+   * Where the qualifier starts in the key at {@code b[key]}, once its row and family are checked to
+   * fit in it (part of the check KeyValue's constructors make): comparisons read the parts where the
+   * cell says they are, some without bounds checks.
+   */
+  private static int qualifierStart(byte[] b, int key, int keyLength) throws IOException {
+    int rowLength = Bytes.toShort(b, key);
+    int family = Bytes.SIZEOF_SHORT + rowLength;
+    if (rowLength < 0 || family + Bytes.SIZEOF_BYTE + TIMESTAMP_TYPE > keyLength) {
+      throw damaged("a key of length " + keyLength + " with a row of length " + rowLength);
+    }
+    int familyLength = b[key + family];
+    int qualifier = family + Bytes.SIZEOF_BYTE + familyLength;
+    if (familyLength < 0 || qualifier + TIMESTAMP_TYPE > keyLength) {
+      throw damaged("a key of length " + keyLength + " with a family of length " + familyLength);
+    }
+    return qualifier;
   }
 
   /**

@@ -148,6 +148,21 @@ class BlockCursorTest {
     IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> readAll(conf, path, damaged));
     assertTrue(e.getMessage().startsWith("damaged data block"), e.getMessage());
 
+    // the first key's row length, made longer than the key: comparisons would read past the cell
+    byte[] longRow = intact.clone();
+    int key = firstCell + KeyValue.ROW_OFFSET;
+    if (encoding == DataBlockEncoding.FAST_DIFF) {
+      key = firstCell + DataBlockEncoding.ID_SIZE + Bytes.SIZEOF_INT + 1; // after the flag
+      for (int ints = 0; ints < 3; ints++) { // key length, value length, shared prefix: compressed ints
+        while (longRow[key++] < 0) {
+          // the high bit marks a byte followed by another
+        }
+      }
+    }
+    Bytes.putShort(longRow, key, Short.MAX_VALUE);
+    e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> readAll(conf, path, longRow));
+    assertTrue(e.getMessage().startsWith("damaged data block: a key of length"), e.getMessage());
+
     Random random = new Random(3);
     int dataEnd = Math.min(intact.length, 4096); // the first data blocks
     for (int i = 0; i < 200; i++) {
