@@ -113,11 +113,11 @@ final class BlockCursor implements FileCursor {
   }
 
   /**
-   * True when this class can seek into the middle of a file: HBase keeps the type of its block index
-   * reader and a block's offset package-private, so the two calls a seek needs are made reflectively.
-   * Should they be missing (another HBase), seeks are left to HBase's scanner (see {@link StoredFile}).
+   * True when this class can seek to a row: HBase keeps the type of its block index reader and a
+   * block's offset package-private, so the two calls a seek needs are made reflectively. Should they
+   * be missing (another HBase), scans from a row are left to HBase's scanner (see {@link StoredFile}).
    */
-  static boolean seeksIntoFiles() {
+  static boolean seeks() {
     return IndexSeek.LOAD_BLOCK != null;
   }
 
@@ -174,11 +174,11 @@ final class BlockCursor implements FileCursor {
       return false;
     }
     HFileBlock block = null;
-    if (startRow.length > 0 && Bytes.compareTo(startRow, reader.getFirstRowKey().orElseThrow()) > 0) {
-      if (!seeksIntoFiles()) {
-        throw new IllegalStateException("seeks into a file need HBase's block index reader: use HBase's scanner");
+    if (startRow.length > 0) {
+      if (!seeks()) {
+        throw new IllegalStateException("seeks need HBase's block index reader: use HBase's scanner");
       }
-      block = IndexSeek.blockOf(reader, PrivateCellUtil.createFirstOnRow(startRow));
+      block = IndexSeek.blockOf(reader, PrivateCellUtil.createFirstOnRow(startRow)); // null: the row precedes the file
     }
     if (block == null) {
       if (!readBlock(reader.getTrailer().getFirstDataBlockOffset())) {

@@ -5,8 +5,8 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * A cell {@link BlockCursor} laid out itself in KeyValue layout: made without the check of the layout
- * that KeyValue's constructors run (a third of the decoding time, for bytes the cursor has just
- * written or walked), its row and key lengths kept as HBase's {@code SizeCachedKeyValue} keeps them.
+ * that KeyValue's constructors run (a third of the decoding time; the cursor checks what the bytes
+ * could get wrong itself), its row and key lengths kept as HBase's {@code SizeCachedKeyValue} keeps them.
  */
 final class DecodedKeyValue extends KeyValue {
   private final int keyLength;

@@ -138,8 +138,7 @@ public final class StoredFile implements Closeable {
    * closes ({@link CellMergeScanner} relies on this to hand them out uncopied).
    */
   FileCursor cursor(Configuration conf, boolean pread, byte[] startRow) {
-    boolean seeks = startRow.length > 0 && !isEmpty() && Bytes.compareTo(startRow, range.firstRow()) > 0;
-    BlockCursor own = pread || (seeks && !BlockCursor.seeksIntoFiles()) ? null : BlockCursor.over(reader);
+    BlockCursor own = pread || (startRow.length > 0 && !BlockCursor.seeks()) ? null : BlockCursor.over(reader);
     return own != null ? own : new ScannerCursor(reader.getScanner(conf, false, pread));
   }
 

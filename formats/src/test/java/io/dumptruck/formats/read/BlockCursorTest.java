@@ -77,7 +77,7 @@ class BlockCursorTest {
 
     try (StoredFile file = StoredFile.open(conf, FileSystem.getLocal(conf), path, "fam")) {
       assertNotNull(BlockCursor.over(file.reader()), "the cursor reads " + encoding);
-      assertTrue(BlockCursor.seeksIntoFiles(), "HBase's block index reader is reachable");
+      assertTrue(BlockCursor.seeks(), "HBase's block index reader is reachable");
       List<Cell> reference = hbaseCells(conf, file);
       assertEquals(written.size(), reference.size());
       assertEquals(mvcc, reference.stream().anyMatch(c -> c.getSequenceId() > 127), "memstore timestamps read by HBase");
