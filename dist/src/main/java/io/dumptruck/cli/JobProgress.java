@@ -1,14 +1,32 @@
 package io.dumptruck.cli;
 
+import io.dumptruck.formats.JobStopHook;
 import java.io.IOException;
+import org.apache.hadoop.util.ShutdownHookManager;
 import java.io.PrintStream;
 import org.apache.hadoop.mapreduce.Job;
 
-/** Submits a job and prints one progress line per change (map %, reduce %) until it finishes. */
+/**
+ * Submits a job and prints one progress line per change (map %, reduce %) until it finishes. Stopped
+ * meanwhile (Ctrl-C, SIGTERM), the job is killed and what it wrote removed ({@link JobStopHook}).
+ */
 final class JobProgress {
   private JobProgress() {}
 
   static boolean run(Job job, PrintStream out) throws IOException, InterruptedException, ClassNotFoundException {
+    try (JobStopHook stop = JobStopHook.install(job, job.getJobName(), System.err)) {
+      boolean succeeded = follow(job, out);
+      if (ShutdownHookManager.get().isShutdownInProgress()) {
+        Thread.sleep(Long.MAX_VALUE); // stopped by the user: the hook says what it cleaned up, and the JVM exits
+      }
+      if (!succeeded) {
+        stop.removeLocalWork(); // a failed local job leaves its map outputs behind
+      }
+      return succeeded;
+    }
+  }
+
+  private static boolean follow(Job job, PrintStream out) throws IOException, InterruptedException, ClassNotFoundException {
     job.submit();
     String last = "";
     long started = System.currentTimeMillis();

@@ -1,5 +1,6 @@
 package io.dumptruck.cli;
 
+import io.dumptruck.formats.output.OutputDirectoryException;
 import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
@@ -59,8 +60,8 @@ public final class LoadCommand extends Command {
     Job job;
     try {
       job = LoadJob.prepare(getConf(), loader, options);
-    } catch (IllegalArgumentException | FileNotFoundException | FileAlreadyExistsException e) {
-      // bad options, an input that is not there, an output that is: the command line needs fixing, as for `run`
+    } catch (IllegalArgumentException | FileNotFoundException | FileAlreadyExistsException | OutputDirectoryException e) {
+      // bad options, an input that is not there, an output that is or cannot be: the command line needs fixing, as for `run`
       throw new UsageException(e.getMessage());
     }
     out.println("load " + loader.name() + ": " + String.join(", ", options.inputs().stream().map(Path::toString).toList())

@@ -64,7 +64,8 @@ public final class RunCommand extends Command {
     JobRunner.Report report;
     try {
       report = JobRunner.run(getConf(), job, options, stage -> JobProgress.run(stage, out));
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | org.apache.hadoop.mapred.FileAlreadyExistsException
+        | io.dumptruck.formats.output.OutputDirectoryException e) { // another run claimed the output a moment before
       throw new UsageException(e.getMessage());
     }
     print(options, report, out);

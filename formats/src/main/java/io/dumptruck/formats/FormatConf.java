@@ -12,6 +12,8 @@ public enum FormatConf {
   OUTPUT_TABLES("dumptruck.output.tables", null, "internal: the output table specs as JSON"),
   /** internal: a random hex token that keeps HFile names of different jobs apart. */
   OUTPUT_FILE_TOKEN("dumptruck.output.file.token", null, "internal: per-job HFile name token"),
+  /** internal: the token of the job's claim on its output directory ({@code OutputDirectory.claim}). */
+  OUTPUT_CLAIM("dumptruck.output.claim", null, "internal: the job's claim on its output directory"),
   OUTPUT_FILE_MAX_BYTES("dumptruck.output.file.max.bytes", String.valueOf(256L << 20),
       "an HFile is rolled at the next row boundary once it holds this many bytes"),
   OUTPUT_MAX_FILES_PER_REGION("dumptruck.output.files.per.region.max", "32",

@@ -2,7 +2,9 @@ package io.dumptruck.jobs;
 
 import io.dumptruck.formats.JobFailure;
 import io.dumptruck.formats.JobDefaults;
+import io.dumptruck.formats.JobStopHook;
 import io.dumptruck.formats.output.OutputDirectory;
+import org.apache.hadoop.util.ShutdownHookManager;
 import io.dumptruck.formats.read.ReadCounter;
 import io.dumptruck.formats.read.TableDir;
 import io.dumptruck.jobs.output.DatasetOutputFormat;
@@ -91,14 +93,22 @@ public final class JobRunner {
   public static Report run(Configuration conf, AnalyticsJob job, JobOptions options, StageRunner runner)
       throws IOException, InterruptedException, ClassNotFoundException {
     check(conf, job, options);
-    List<Job> stages = job.stages(conf, options);
+    String claim = OutputDirectory.claim(options.output(), conf);
+    List<Job> stages;
+    try {
+      stages = job.stages(conf, options);
+    } catch (IOException | RuntimeException e) {
+      OutputDirectory.release(options.output(), claim, conf);
+      throw e;
+    }
     FileSystem fs = options.output().getFileSystem(conf);
     Map<String, Long> records = new LinkedHashMap<>();
     long[] read = new long[ReadCounter.values().length];
     List<Counters> stageCounters = new ArrayList<>();
     Job[] running = new Job[1];
-    Thread onStop = new Thread(() -> abandon(running[0], fs, options.output(), null));
-    Runtime.getRuntime().addShutdownHook(onStop);
+    Runnable onStop = () -> abandon(running[0], conf, options.output(), claim, null);
+    // after the running stage's own hook (JobStopHook), before Hadoop closes the file systems
+    ShutdownHookManager.get().addShutdownHook(onStop, JobStopHook.PRIORITY - 1);
     boolean done = false;
     try {
       for (Job stage : stages) {
@@ -121,13 +131,14 @@ public final class JobRunner {
       job.afterStages(conf, options);
       fs.delete(new Path(options.output(), JobOptions.WORK_DIRECTORY), true);
       fs.create(new Path(options.output(), FileOutputCommitter.SUCCEEDED_FILE_NAME), true).close();
+      OutputDirectory.endClaim(options.output(), conf);
       done = true;
     } catch (IOException | InterruptedException | ClassNotFoundException | RuntimeException e) {
-      abandon(running[0], fs, options.output(), e);
+      abandon(running[0], conf, options.output(), claim, e);
       throw e;
     } finally {
       if (!done) {
-        abandon(running[0], fs, options.output(), null);
+        abandon(running[0], conf, options.output(), claim, null);
       }
       removeHook(onStop);
     }
@@ -143,8 +154,11 @@ public final class JobRunner {
         read[ReadCounter.CELLS_READ.ordinal()], read[ReadCounter.RESULTS.ordinal()]), List.copyOf(stageCounters));
   }
 
-  /** Kills the stage if it still runs, then deletes the output; failures are added to {@code cause} (if any). */
-  private static void abandon(Job stage, FileSystem fs, Path output, Exception cause) {
+  /**
+   * Kills the stage if it still runs, then deletes the output if this run claimed it; failures are
+   * added to {@code cause} (if any).
+   */
+  private static void abandon(Job stage, Configuration conf, Path output, String claim, Exception cause) {
     try {
       if (stage != null && !stage.isComplete()) {
         stage.killJob();
@@ -155,7 +169,7 @@ public final class JobRunner {
       }
     }
     try {
-      fs.delete(output, true);
+      OutputDirectory.release(output, claim, conf);
     } catch (IOException | RuntimeException e) {
       if (cause != null) {
         cause.addSuppressed(e);
@@ -163,9 +177,9 @@ public final class JobRunner {
     }
   }
 
-  private static void removeHook(Thread hook) {
+  private static void removeHook(Runnable hook) {
     try {
-      Runtime.getRuntime().removeShutdownHook(hook);
+      ShutdownHookManager.get().removeShutdownHook(hook);
     } catch (IllegalStateException e) {
       // the JVM is already stopping: the hook runs
     }

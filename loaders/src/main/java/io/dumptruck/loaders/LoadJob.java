@@ -2,7 +2,8 @@ package io.dumptruck.loaders;
 
 import io.dumptruck.formats.JobFailure;
 import io.dumptruck.formats.JobDefaults;
-import io.dumptruck.formats.output.CellCounter;
+import io.dumptruck.formats.FormatConf;
+import io.dumptruck.formats.JobStopHook;
 import io.dumptruck.formats.output.HFileTableOutputFormat;
 import io.dumptruck.formats.output.OutputDirectory;
 import io.dumptruck.formats.spec.TableSpec;
@@ -24,6 +25,7 @@ import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.util.ShutdownHookManager;
 
 /**
  * Runs a {@link Loader}: {@link #prepare} checks the options and inputs and sets the job up (all
@@ -46,8 +48,10 @@ public final class LoadJob {
   public record TableFigures(String table, long rows, long cells, long files, long bytes) {}
 
   /**
-   * Checks the inputs (each matches a file) and the output (new, and the user may create it) before
-   * anything else, then sets the job up; every refusal happens here, before any task starts.
+   * Checks the inputs (each matches a file) and the tables, then claims the output directory
+   * ({@link OutputDirectory#claim}: new, creatable, and this job's alone), then sets the job up;
+   * every refusal happens here, before any task starts, and a refusal after the claim removes the
+   * directory again.
    */
   public static Job prepare(Configuration conf, Loader loader, LoadOptions options) throws IOException, InterruptedException {
     for (Path input : options.inputs()) {
@@ -63,6 +67,34 @@ public final class LoadJob {
     OutputDirectory.checkNew(options.output(), conf);
     List<TableSpec> tables = loader.tables(conf, options);
     Job job = Job.getInstance(conf, "dumptruck load " + loader.name());
+    String claim = OutputDirectory.claim(options.output(), conf);
+    FormatConf.OUTPUT_CLAIM.set(job.getConfiguration(), claim);
+    Runnable releaseOnStop = () -> release(options.output(), claim, conf); // set-up may read the input (samples, dictionaries)
+    ShutdownHookManager.get().addShutdownHook(releaseOnStop, JobStopHook.PRIORITY);
+    try {
+      return setUp(job, loader, options, tables);
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      release(options.output(), claim, conf);
+      throw e;
+    } finally {
+      try {
+        ShutdownHookManager.get().removeShutdownHook(releaseOnStop);
+      } catch (IllegalStateException stopping) {
+        // the JVM is stopping: the hook releases the claim
+      }
+    }
+  }
+
+  /** Deletes the claimed output of a load that will not run; a failure to do so is logged, not thrown over the first. */
+  private static void release(Path output, String claim, Configuration conf) {
+    try {
+      OutputDirectory.release(output, claim, conf);
+    } catch (IOException e) {
+      org.slf4j.LoggerFactory.getLogger(LoadJob.class).warn("could not delete the output directory {} again: {}", output, e.getMessage());
+    }
+  }
+
+  private static Job setUp(Job job, Loader loader, LoadOptions options, List<TableSpec> tables) throws IOException, InterruptedException {
     job.setJarByClass(LoadJob.class);
     Configuration jc = job.getConfiguration();
     JobDefaults.apply(jc);
@@ -128,21 +160,39 @@ public final class LoadJob {
     group.forEach(counter -> reasons.put(counter.getName(), counter.getValue()));
     List<TableFigures> tables = new ArrayList<>();
     for (TableSpec t : HFileTableOutputFormat.tables(job.getConfiguration())) {
-      tables.add(new TableFigures(t.name(), value(c, t.name() + ".rows"), value(c, t.name() + ".cells"),
-          value(c, t.name() + ".files"), value(c, t.name() + ".bytes")));
+      io.dumptruck.formats.output.TableFigures f = io.dumptruck.formats.output.TableFigures.of(new Path(options.output(), t.name()),
+          job.getConfiguration());
+      tables.add(new TableFigures(t.name(), f.rows(), f.cells(), f.files(), f.bytes()));
     }
     Path rejects = new Path(options.output(), RejectSink.DIRECTORY);
     String failure = null;
     if (!job.isSuccessful()) {
       String reason = JobFailure.reason(job);
       failure = "the load job " + (killed(job) ? "was killed" : "failed")
-          + (reason == null ? " (the task's error is logged above)" : ": " + reason) + "; nothing was written to " + options.output();
+          + (reason == null ? " (the task's error is logged above)" : ": " + reason) + "; " + leftBehind(job, options.output());
     } else if (read > 0 && rejected > options.maxRejectRatio() * read) {
       failure = String.format("rejected %d of %d records (%.2f%%), more than --max-reject-ratio %s; the tables were "
           + "deleted, the rejects are in %s", rejected, read, 100.0 * rejected / read, options.maxRejectRatio(), rejects);
       deleteTables(job, options.output());
     }
     return new Report(read, loaded, rejected, skipped, reasons, tables, rejected > 0 ? rejects : null, failure);
+  }
+
+  /**
+   * What a failed job left at {@code output}, as the file system says: nothing (the committer of a
+   * job that did not commit deletes its output), or what is there.
+   */
+  private static String leftBehind(Job job, Path output) throws IOException {
+    FileSystem fs = output.getFileSystem(job.getConfiguration());
+    Path dir = fs.makeQualified(output);
+    if (!fs.exists(dir)) {
+      return "nothing was written to " + dir;
+    }
+    if (OutputDirectory.release(dir, FormatConf.OUTPUT_CLAIM.get(job.getConfiguration()), job.getConfiguration())) {
+      return "nothing was written to " + dir + " (the partial output was deleted)";
+    }
+    return fs.exists(new Path(dir, "_SUCCESS")) ? dir + " holds a complete output (_SUCCESS) all the same"
+        : dir + " was left as it is: it is not this job's output";
   }
 
   private static boolean killed(Job job) throws IOException {
@@ -152,10 +202,6 @@ public final class LoadJob {
       Thread.currentThread().interrupt();
       return false;
     }
-  }
-
-  private static long value(Counters c, String name) {
-    return c.findCounter(CellCounter.TABLE_GROUP, name).getValue();
   }
 
   private static void deleteTables(Job job, Path output) throws IOException {

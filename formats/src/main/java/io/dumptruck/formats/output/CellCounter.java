@@ -1,6 +1,6 @@
 package io.dumptruck.formats.output;
 
-/** Counters of the write side, summed over all tables. Per-table figures go to {@link #TABLE_GROUP}. */
+/** Counters of the write side, summed over all tables. Per-table figures: {@link TableFigures}. */
 public enum CellCounter {
   CELLS_WRITTEN,
   ROWS_WRITTEN,
@@ -16,7 +16,4 @@ public enum CellCounter {
   MAP_RUNS_IN_BLOCKS,
   /** The blocks they sent them in: map output records of many cells each. */
   MAP_BLOCKS;
-
-  /** Counter group holding {@code <table>.rows}, {@code <table>.cells}, {@code <table>.bytes}, {@code <table>.files}. */
-  public static final String TABLE_GROUP = "dumptruck tables";
 }

@@ -5,6 +5,7 @@ import io.dumptruck.formats.spec.TableSpec;
 import io.dumptruck.formats.spec.TableSpecJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -14,13 +15,16 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 
 /**
- * All or nothing for the whole output directory. Tasks write under {@code _temporary}; only job
- * commit moves their files into {@code <output>/<table>/<family>/} (the v1 algorithm, which
- * {@link HFileTableOutputFormat#configure} forces), then writes each table's {@code _spec.json}, then
- * {@code <output>/_SUCCESS}: a reader that finds {@code _SUCCESS} finds everything.
- * The output directory never existed before the job (the format refuses an existing one), so a job
- * that fails or is killed deletes it whole: no partial table is left behind. A committed output is
- * never deleted (see {@link #abortJob}).
+ * All or nothing for the whole output directory, and only for the job that claimed it
+ * ({@link OutputDirectory#claim}). Tasks write under {@code _temporary}; only job commit moves their
+ * files into {@code <output>/<table>/<family>/} (the v1 algorithm, which
+ * {@link HFileTableOutputFormat#configure} forces), then writes each table's {@code _spec.json} and
+ * {@link TableFigures}, then {@code <output>/_SUCCESS}, then ends the claim: a reader that finds
+ * {@code _SUCCESS} finds everything, and commit is the last step of a job that can fail.
+ * A job whose token the output's claim does not hold moves nothing and deletes nothing. A job that
+ * fails or is killed before its commit ended the claim deletes the output directory whole — no
+ * partial table is left behind, and a {@code _SUCCESS} written by a commit that then failed goes
+ * with it. A committed output is never deleted (see {@link #abortJob}).
  */
 public final class HFileTableCommitter extends FileOutputCommitter {
   /** The table spec, with the split points the load used, kept next to the family directories. */
@@ -33,33 +37,49 @@ public final class HFileTableCommitter extends FileOutputCommitter {
     this.output = output;
   }
 
-  /** Moves the task files in, then writes each table's spec, then {@code _SUCCESS} last of all. */
+  private static String claim(JobContext context) {
+    return FormatConf.OUTPUT_CLAIM.get(context.getConfiguration());
+  }
+
+  /** Moves the task files in, then writes each table's spec and figures, then {@code _SUCCESS}, then ends the claim. */
   @Override
   public void commitJob(JobContext context) throws IOException {
+    Configuration conf = context.getConfiguration();
+    OutputDirectory.requireClaim(output, claim(context), conf);
     super.commitJob(context);
-    FileSystem fs = output.getFileSystem(context.getConfiguration());
-    for (TableSpec table : TableSpecJson.listFromJson(FormatConf.OUTPUT_TABLES.get(context.getConfiguration()))) {
-      try (FSDataOutputStream out = fs.create(new Path(new Path(output, table.name()), SPEC_FILE), false)) {
+    FileSystem fs = output.getFileSystem(conf);
+    for (TableSpec table : TableSpecJson.listFromJson(FormatConf.OUTPUT_TABLES.get(conf))) {
+      Path dir = new Path(output, table.name());
+      try (FSDataOutputStream out = fs.create(new Path(dir, SPEC_FILE), false)) {
         out.write(TableSpecJson.toPrettyJson(table).getBytes(StandardCharsets.UTF_8));
       }
+      TableFigures.sumShares(fs, dir);
     }
-    fs.create(new Path(output, SUCCEEDED_FILE_NAME), false).close();
+    Path success = new Path(output, SUCCEEDED_FILE_NAME);
+    try {
+      fs.create(success, false).close();
+    } catch (IOException e) {
+      fs.delete(success, false); // a marker whose write failed (a full disk) must not say "committed"
+      throw e;
+    }
+    OutputDirectory.endClaim(output, conf);
   }
 
   /**
-   * Deletes the output directory of a job that did not commit. An output whose {@code _SUCCESS}
-   * marker exists was committed whole and stays: Hadoop 3.4's MapReduce application master calls
-   * {@code abortJob(…, KILLED)} from its shutdown hook each time it exits, after a successful commit
-   * too, where only the leftover {@code _temporary} directory may go.
+   * Deletes the output directory of a job that did not commit, if this job claimed it. An output
+   * whose claim ended was committed whole and stays: Hadoop 3.4's MapReduce application master
+   * calls {@code abortJob(…, KILLED)} from its shutdown hook each time it exits, after a successful
+   * commit too. An output claimed by another job is not touched at all, not even its
+   * {@code _temporary} directory.
    */
   @Override
   public void abortJob(JobContext context, JobStatus.State state) throws IOException {
-    FileSystem fs = output.getFileSystem(context.getConfiguration());
-    try {
-      super.abortJob(context, state);
-    } finally {
-      if (!fs.exists(new Path(output, SUCCEEDED_FILE_NAME))) {
-        fs.delete(output, true);
+    Configuration conf = context.getConfiguration();
+    if (OutputDirectory.claimedBy(output, claim(context), conf)) {
+      try {
+        super.abortJob(context, state);
+      } finally {
+        output.getFileSystem(conf).delete(output, true);
       }
     }
   }

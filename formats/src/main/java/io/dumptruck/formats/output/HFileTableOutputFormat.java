@@ -82,7 +82,7 @@ public final class HFileTableOutputFormat extends OutputFormat<CellKey, CellRun>
     if (out == null) {
       throw new SpecException("no output directory: call HFileTableOutputFormat.configure(job).output(dir)");
     }
-    OutputDirectory.checkNew(out, job.getConfiguration());
+    OutputDirectory.requireClaim(out, FormatConf.OUTPUT_CLAIM.get(job.getConfiguration()), job.getConfiguration());
     tables(job.getConfiguration());
     TokenCache.obtainTokensForNamenodes(job.getCredentials(), new Path[] {out}, job.getConfiguration());
   }
@@ -168,7 +168,21 @@ public final class HFileTableOutputFormat extends OutputFormat<CellKey, CellRun>
       }
       Configuration conf = job.getConfiguration();
       CellSink.mapBufferBytes(conf);
-      OutputDirectory.checkNew(output, conf);
+      String claim = FormatConf.OUTPUT_CLAIM.get(conf);
+      if (OutputDirectory.claimedBy(output, claim, conf)) {
+        return setUp(conf);
+      }
+      claim = OutputDirectory.claim(output, conf);
+      FormatConf.OUTPUT_CLAIM.set(conf, claim);
+      try {
+        return setUp(conf);
+      } catch (IOException | InterruptedException | RuntimeException e) {
+        OutputDirectory.release(output, claim, conf);
+        throw e;
+      }
+    }
+
+    private Job setUp(Configuration conf) throws IOException, InterruptedException {
       folds.forEach((table, fold) -> conf.setClass(FormatConf.OUTPUT_FOLD_PREFIX + table, fold, CellFold.class));
       FormatConf.OUTPUT_TABLES.set(conf, TableSpecJson.toJson(tables));
       job.setMapOutputKeyClass(CellKey.class);

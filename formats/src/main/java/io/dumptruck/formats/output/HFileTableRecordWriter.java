@@ -112,10 +112,7 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
           files += w.files().size();
         }
       }
-      context.getCounter(CellCounter.TABLE_GROUP, name + ".rows").increment(tableRows[t]);
-      context.getCounter(CellCounter.TABLE_GROUP, name + ".cells").increment(cells);
-      context.getCounter(CellCounter.TABLE_GROUP, name + ".bytes").increment(bytes);
-      context.getCounter(CellCounter.TABLE_GROUP, name + ".files").increment(files);
+      new TableFigures(tableRows[t], cells, files, bytes).write(fs, new Path(new Path(workDir, name), TableFigures.SHARE_PREFIX + taskId));
       context.getCounter(CellCounter.ROWS_WRITTEN).increment(tableRows[t]);
       context.getCounter(CellCounter.CELLS_WRITTEN).increment(cells);
       context.getCounter(CellCounter.HFILE_BYTES_WRITTEN).increment(bytes);

@@ -2,8 +2,14 @@ package io.dumptruck.formats.output;
 
 import java.io.File;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.time.Instant;
+import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -14,11 +20,116 @@ import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.UserGroupInformation;
 
 /**
- * The checks a job's new output directory passes before any task starts: it does not exist yet,
- * and the user may create it. Each refusal is a one-line message that says what to do.
+ * The checks a job's new output directory passes before any task starts — it does not exist yet,
+ * and the user may create it — and its claim: the directory is created for one job, atomically, so
+ * that of two jobs started together into the same new directory exactly one goes on. Each refusal
+ * is a one-line message that says what to do.
+ *
+ * <p>The claim is the file {@value #CLAIM_FILE} in the output directory, created with
+ * {@code overwrite=false} (one winner on HDFS, whose name node creates a file once) after the
+ * directory itself (created with {@code mkdir}, which fails when it exists, on the local file
+ * system). It holds a random token, which the job carries in {@link FormatConf#OUTPUT_CLAIM}; its
+ * committer moves files only into a directory whose claim holds its token, and deletes only such a
+ * directory. The claim is removed when the job commits ({@code _SUCCESS} is then the marker).
  */
 public final class OutputDirectory {
+  /** The claim file of an output directory a job is writing (see the class comment). */
+  public static final String CLAIM_FILE = "_CLAIMED";
+
   private OutputDirectory() {}
+
+  /**
+   * Checks {@code out} ({@link #checkNew}), creates it and claims it for one job: returns the token
+   * to carry in the job's configuration. A directory another job claimed first, even a moment ago,
+   * is refused like any existing one; one that cannot be created is refused naming the reason.
+   */
+  public static String claim(Path out, Configuration conf) throws IOException {
+    checkNew(out, conf);
+    FileSystem fs = out.getFileSystem(conf);
+    Path dir = fs.makeQualified(out);
+    String token = UUID.randomUUID().toString();
+    try {
+      if ("file".equals(fs.getScheme())) {
+        java.nio.file.Path local = java.nio.file.Paths.get(dir.toUri());
+        Files.createDirectories(local.getParent());
+        Files.createDirectory(local); // mkdir: fails if another job created it first
+      } else if (!fs.mkdirs(dir)) {
+        throw new IOException("the file system refused to create it");
+      }
+    } catch (java.nio.file.FileAlreadyExistsException e) {
+      throw claimedMeanwhile(dir);
+    } catch (IOException e) {
+      throw new OutputDirectoryException("cannot create output directory " + dir + ": " + reason(e)
+          + "; choose an output directory that can be created");
+    }
+    String holder = token + "\n" + UserGroupInformation.getCurrentUser().getShortUserName() + "@" + host() + " " + Instant.now() + "\n";
+    try (FSDataOutputStream o = fs.create(new Path(dir, CLAIM_FILE), false)) {
+      o.write(holder.getBytes(StandardCharsets.UTF_8));
+    } catch (org.apache.hadoop.fs.FileAlreadyExistsException e) {
+      throw claimedMeanwhile(dir);
+    }
+    return token;
+  }
+
+  /** True when {@code out} holds the claim {@code token}. */
+  public static boolean claimedBy(Path out, String token, Configuration conf) throws IOException {
+    if (token == null) {
+      return false;
+    }
+    Path claim = new Path(out, CLAIM_FILE);
+    FileSystem fs = claim.getFileSystem(conf);
+    try (FSDataInputStream in = fs.open(claim)) {
+      byte[] b = new byte[token.length()];
+      in.readFully(b);
+      return token.equals(new String(b, StandardCharsets.UTF_8));
+    } catch (java.io.FileNotFoundException | java.io.EOFException e) {
+      return false;
+    }
+  }
+
+  /** Refuses to go on unless {@code out} holds the claim {@code token}: another job's files are never touched. */
+  public static void requireClaim(Path out, String token, Configuration conf) throws IOException {
+    if (!claimedBy(out, token, conf)) {
+      throw new OutputDirectoryException("output directory " + out + " is not claimed by this job (another job claimed it, "
+          + "or it was deleted while the job ran); this job leaves it alone");
+    }
+  }
+
+  /** Deletes {@code out} if it holds the claim {@code token} (a job that will not commit); true if deleted. */
+  public static boolean release(Path out, String token, Configuration conf) throws IOException {
+    if (!claimedBy(out, token, conf)) {
+      return false;
+    }
+    return out.getFileSystem(conf).delete(out, true);
+  }
+
+  /** Ends the claim of a committed output. */
+  public static void endClaim(Path out, Configuration conf) throws IOException {
+    out.getFileSystem(conf).delete(new Path(out, CLAIM_FILE), false);
+  }
+
+  private static OutputDirectoryException claimedMeanwhile(Path dir) {
+    return new OutputDirectoryException("output directory " + dir + " was just created by another job writing into it; "
+        + "choose a new output directory, or wait for that job and delete its output first");
+  }
+
+  private static String reason(IOException e) {
+    String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+    if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+      m = f.getReason() + (f.getFile() == null ? "" : " (" + f.getFile() + ")");
+    } else if (e instanceof java.nio.file.NoSuchFileException || e instanceof java.nio.file.NotDirectoryException) {
+      m = "a part of the path is not a directory (" + e.getMessage() + ")";
+    }
+    return m;
+  }
+
+  private static String host() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      return "unknown host";
+    }
+  }
 
   /** {@link #refuseExisting} then {@link #refuseUnwritable}. */
   public static void checkNew(Path out, Configuration conf) throws IOException {
@@ -41,6 +152,11 @@ public final class OutputDirectory {
     if (fs.exists(new Path(dir, FileOutputCommitter.SUCCEEDED_FILE_NAME))) {
       throw new FileAlreadyExistsException("output directory " + dir + " already exists and holds the output of a finished job "
           + "(it has _SUCCESS): choose a new output directory, or delete this one first (" + remove + ")");
+    }
+    if (fs.exists(new Path(dir, CLAIM_FILE))) {
+      throw new FileAlreadyExistsException("output directory " + dir + " is claimed by another job (" + holder(fs, dir)
+          + "): it is being written, or holds what is left of a job that was interrupted; choose a new output directory, "
+          + "or once no job writes it, delete it (" + remove + ")");
     }
     if (fs.exists(new Path(dir, FileOutputCommitter.PENDING_DIR_NAME))) {
       throw new FileAlreadyExistsException("output directory " + dir + " already exists and holds what is left of a job that did "
@@ -82,6 +198,16 @@ public final class OutputDirectory {
       throw new AccessControlException("cannot create output directory " + fs.makeQualified(out) + ": user " + user
           + " may not write in " + dir + " (" + (status.isDirectory() ? "directory" : "file") + " owned by " + status.getOwner()
           + ", " + status.getPermission() + "); choose an output directory you can write to");
+    }
+  }
+
+  /** Who claimed {@code dir} and when, as its claim file says. */
+  private static String holder(FileSystem fs, Path dir) {
+    try (FSDataInputStream in = fs.open(new Path(dir, CLAIM_FILE))) {
+      String[] lines = new String(in.readNBytes(512), StandardCharsets.UTF_8).split("\n");
+      return lines.length > 1 ? lines[1].replaceAll("\\p{Cntrl}", "?") : "claim unreadable";
+    } catch (IOException e) {
+      return "claim unreadable";
     }
   }
 

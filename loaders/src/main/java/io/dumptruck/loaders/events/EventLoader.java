@@ -53,8 +53,7 @@ public final class EventLoader implements Loader {
   @Override
   public void beforeLoad(Job job, LoadOptions options) throws IOException, InterruptedException {
     if (options.get(LAYOUT, "bucketed").equals("numeric")) {
-      Path ids = new Path(options.output().getParent(), "." + options.output().getName() + ".event-ids");
-      ids.getFileSystem(job.getConfiguration()).delete(ids, true);
+      Path ids = new Path(options.output(), "_event-ids"); // inside the claimed output: this load's alone, gone with it
       IdDictionary.build(job.getConfiguration(), options.inputs(), ids);
       job.getConfiguration().set(IDS_DIR, ids.toString());
     }
