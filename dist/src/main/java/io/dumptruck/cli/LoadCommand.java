@@ -16,6 +16,7 @@ import java.util.Set;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapred.FileAlreadyExistsException;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.security.AccessControlException;
 
 /** {@code dumptruck load <loader> --input PATH… --output DIR [options]}: one MapReduce load into HFile tables. */
 public final class LoadCommand extends Command {
@@ -60,8 +61,10 @@ public final class LoadCommand extends Command {
     Job job;
     try {
       job = LoadJob.prepare(getConf(), loader, options);
-    } catch (IllegalArgumentException | FileNotFoundException | FileAlreadyExistsException | OutputDirectoryException e) {
-      // bad options, an input that is not there, an output that is or cannot be: the command line needs fixing, as for `run`
+    } catch (IllegalArgumentException | FileNotFoundException | FileAlreadyExistsException | OutputDirectoryException
+        | AccessControlException e) {
+      // bad options, an input that is not there or may not be read, an output that is or cannot be: the command line
+      // needs fixing, as for `run`
       throw new UsageException(e.getMessage());
     }
     out.println("load " + loader.name() + ": " + String.join(", ", options.inputs().stream().map(Path::toString).toList())

@@ -65,7 +65,8 @@ public final class RunCommand extends Command {
     try {
       report = JobRunner.run(getConf(), job, options, stage -> JobProgress.run(stage, out));
     } catch (IllegalArgumentException | org.apache.hadoop.mapred.FileAlreadyExistsException
-        | io.dumptruck.formats.output.OutputDirectoryException e) { // another run claimed the output a moment before
+        | io.dumptruck.formats.output.OutputDirectoryException | org.apache.hadoop.security.AccessControlException e) {
+      // an output that exists, was claimed by another run a moment before, or may not be created
       throw new UsageException(e.getMessage());
     }
     print(options, report, out);

@@ -207,6 +207,33 @@ class CliTest {
   }
 
   @Test
+  void outputsThatCannotBeCreatedAndNamesTooLongAreRefusedBeforeAnyTask() throws Exception {
+    String logs = new File("../sample-data/weblogs").getAbsolutePath();
+    File aFile = new File(tmp, "a-file");
+    java.nio.file.Files.writeString(aFile.toPath(), "not a directory");
+    for (String out : List.of(new File(aFile, "out").getPath(), new File(tmp, "o".repeat(300)).getPath())) {
+      Run r = run("load", "weblogs", "--input", logs, "--output", out);
+      assertEquals(2, r.code(), r.err());
+      assertEquals(1, r.err().lines().count(), "one line: " + r.err());
+      assertTrue(r.err().contains("cannot create output directory"), r.err());
+      Run job = run("run", "journeys", "--tables", new File(users).getParentFile().getParent() + "/weblogs", "--output", out);
+      assertEquals(2, job.code(), job.err());
+      assertEquals(1, job.err().lines().count(), "one line: " + job.err());
+    }
+    File spec = new File(tmp, "long-names.json");
+    java.nio.file.Files.writeString(spec.toPath(), "{\"input\": {\"format\": \"csv\", \"header\": true}, \"tables\": [{\"name\": \""
+        + "t".repeat(256) + "\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"field\": \"login\"}],"
+        + " \"cells\": [{\"column\": \"f:name\", \"field\": \"name\"}]}]}");
+    String out = new File(tmp, "long-names-out").getPath();
+    Run longName = run("load", "spec", "--spec", spec.getPath(), "--input", new File("../sample-data/spec/users").getAbsolutePath(),
+        "--output", out);
+    assertEquals(2, longName.code(), longName.err());
+    assertEquals(1, longName.err().lines().count(), "one line: " + longName.err());
+    assertTrue(longName.err().contains("at most 255"), longName.err());
+    assertFalse(new File(out).exists(), "nothing was written");
+  }
+
+  @Test
   void runChecksEverythingBeforeAnyTaskAndSaysWhatToDo() {
     String tables = new File(users).getParentFile().getParent();
     String out = new File(tmp, "run-out").getPath();

@@ -719,10 +719,11 @@ class ClusterIT {
     Path out = new Path(owned, "out");
     UserGroupInformation alice = UserGroupInformation.createRemoteUser("alice");
     Run refused = alice.doAs((PrivilegedExceptionAction<Run>) () -> cli(loadCommand(out.toString())));
-    assertEquals(1, refused.code(), refused.err());
+    assertEquals(2, refused.code(), refused.err());
     assertEquals(1, refused.err().lines().count(), refused.err());
     assertEquals("dumptruck load: cannot create output directory " + hdfs.makeQualified(out) + ": user alice may not write in "
-        + hdfs.makeQualified(owned) + " (directory owned by bob, rwxr-xr-x); choose an output directory you can write to\n",
+        + hdfs.makeQualified(owned) + " (directory owned by bob, rwxr-xr-x); choose an output directory you can write to"
+        + " (see: dumptruck help load)\n",
         refused.err());
     assertFalse(hdfs.exists(out));
     List<RMApp> byAlice = yarn.getResourceManager().getRMContext().getRMApps().values().stream()
@@ -744,10 +745,10 @@ class ClusterIT {
     UserGroupInformation carol = UserGroupInformation.createRemoteUser("carol");
     Run refused = carol.doAs((PrivilegedExceptionAction<Run>) () -> cli("load", "-conf", new File(confDir, "core-site.xml").getPath(),
         "ipblocks", "--input", secret.toString(), "--output", out.toString(), "--timestamp", String.valueOf(TIMESTAMP)));
-    assertEquals(1, refused.code(), refused.err());
+    assertEquals(2, refused.code(), refused.err());
     assertEquals(1, refused.err().lines().count(), refused.err());
     assertEquals("dumptruck load: cannot read input " + hdfs.makeQualified(new Path(secret, "blocks.csv")) + ": user carol may not "
-        + "read this file (owned by bob, rw-------); give an input you can read\n", refused.err());
+        + "read this file (owned by bob, rw-------); give an input you can read (see: dumptruck help load)\n", refused.err());
     assertFalse(hdfs.exists(out));
     List<RMApp> byCarol = yarn.getResourceManager().getRMContext().getRMApps().values().stream()
         .filter(a -> a.getUser().equals("carol")).toList();

@@ -126,6 +126,9 @@ public record FamilySpec(String name, int maxVersions, int ttlSeconds, BloomType
   }
 
   /** HBase's family name rule, plus: a family becomes a directory name, so nothing a path could misread. */
+  /** The longest family name HBase can store: a cell keeps its family's length in one signed byte. */
+  public static final int MAX_NAME_BYTES = Byte.MAX_VALUE;
+
   static void checkFamilyName(String name) {
     if (name == null || name.isEmpty()) {
       throw new SpecException("a family needs a name");
@@ -134,6 +137,10 @@ public record FamilySpec(String name, int maxVersions, int ttlSeconds, BloomType
       ColumnFamilyDescriptorBuilder.isLegalColumnFamilyName(Bytes.toBytes(name));
     } catch (IllegalArgumentException e) {
       throw new SpecException("family name '" + Bytes.toStringBinary(Bytes.toBytes(name)) + "' is not allowed: " + e.getMessage(), e);
+    }
+    if (Bytes.toBytes(name).length > MAX_NAME_BYTES) {
+      throw new SpecException("family name '" + name.substring(0, 40) + "…' is " + Bytes.toBytes(name).length + " bytes long; at most "
+          + MAX_NAME_BYTES + " (HBase stores a family's length in one signed byte of every cell)");
     }
     if (name.startsWith("_") || name.equals("..")) {
       throw new SpecException("family name '" + name + "' is not allowed: it must not start with '_' (reserved for metadata files)");

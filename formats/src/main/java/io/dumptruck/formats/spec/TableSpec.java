@@ -105,7 +105,14 @@ public record TableSpec(String name, List<FamilySpec> families, RegionSplits reg
     } catch (IllegalArgumentException e) {
       throw new SpecException("table name '" + Bytes.toStringBinary(Bytes.toBytes(name)) + "' is not allowed: " + e.getMessage(), e);
     }
+    if (Bytes.toBytes(name).length > MAX_NAME_BYTES) {
+      throw new SpecException("table name '" + name.substring(0, 40) + "…' is " + Bytes.toBytes(name).length + " bytes long; at most "
+          + MAX_NAME_BYTES + " (it becomes a directory name, on HDFS and in HBase)");
+    }
   }
+
+  /** The longest table name: one directory name on HDFS ({@code dfs.namenode.fs-limits.max-component-length}) and most local file systems. */
+  public static final int MAX_NAME_BYTES = 255;
 
   private static final String POLICY_PACKAGE = "org.apache.hadoop.hbase.regionserver.";
 

@@ -280,6 +280,16 @@ class TableSpecTest {
     assertEquals(name, TableSpec.of(name, FamilySpec.named("f")).name());
   }
 
+  @Test
+  void namesTooLongForHBaseOrTheFileSystemAreRejected() {
+    assertEquals(255, TableSpec.of("t".repeat(255), FamilySpec.named("f")).name().length());
+    assertMessageContains(specError(() -> TableSpec.of("t".repeat(256), FamilySpec.named("f"))), "256 bytes long", "at most 255");
+    assertEquals(127, FamilySpec.named("f".repeat(127)).name().length());
+    assertMessageContains(specError(() -> FamilySpec.named("f".repeat(128))), "128 bytes long", "at most 127");
+    assertMessageContains(specError(() -> TableSpecJson.fromJson("{\"name\": \"t\", \"families\": [{\"name\": \"" + "f".repeat(200) + "\"}]}")),
+        "at most 127");
+  }
+
   // ---------------------------------------------------------------- family names
 
   static Stream<Arguments> badFamilyNames() {
