@@ -689,6 +689,35 @@ class ClusterIT {
 
   @Test
   @Execution(ExecutionMode.CONCURRENT)
+  void ofOutputClaimsStartedTogetherOnHdfsExactlyOneWins() throws Exception {
+    for (int round = 0; round < 5; round++) {
+      Path out = new Path("/faults/race-" + round + "/out");
+      java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+      java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(6);
+      List<java.util.concurrent.Future<String>> claims = new ArrayList<>();
+      for (int i = 0; i < 6; i++) {
+        claims.add(pool.submit(() -> {
+          start.await();
+          return io.dumptruck.formats.output.OutputDirectory.claim(out, new Configuration(cluster));
+        }));
+      }
+      start.countDown();
+      List<String> won = new ArrayList<>();
+      for (java.util.concurrent.Future<String> f : claims) {
+        try {
+          won.add(f.get());
+        } catch (java.util.concurrent.ExecutionException e) {
+          assertTrue(e.getCause() instanceof IOException, String.valueOf(e.getCause()));
+        }
+      }
+      pool.shutdown();
+      assertEquals(1, won.size(), "round " + round + ": exactly one claim on HDFS wins");
+      assertTrue(io.dumptruck.formats.output.OutputDirectory.claimedBy(out, won.get(0), cluster));
+    }
+  }
+
+  @Test
+  @Execution(ExecutionMode.CONCURRENT)
   void existingOutputIsRefusedWithWhatToDo() throws Exception {
     Path leftover = new Path("/faults/leftover");
     assertTrue(hdfs.mkdirs(new Path(leftover, "_temporary/1/_temporary")));

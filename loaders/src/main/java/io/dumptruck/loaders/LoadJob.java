@@ -183,16 +183,13 @@ public final class LoadJob {
    * job that did not commit deletes its output), or what is there.
    */
   private static String leftBehind(Job job, Path output) throws IOException {
-    FileSystem fs = output.getFileSystem(job.getConfiguration());
-    Path dir = fs.makeQualified(output);
-    if (!fs.exists(dir)) {
-      return "nothing was written to " + dir;
+    Configuration conf = job.getConfiguration();
+    FileSystem fs = output.getFileSystem(conf);
+    if (!fs.exists(output) || OutputDirectory.release(output, FormatConf.OUTPUT_CLAIM.get(conf), conf)) {
+      return "nothing was written to " + output;
     }
-    if (OutputDirectory.release(dir, FormatConf.OUTPUT_CLAIM.get(job.getConfiguration()), job.getConfiguration())) {
-      return "nothing was written to " + dir + " (the partial output was deleted)";
-    }
-    return fs.exists(new Path(dir, "_SUCCESS")) ? dir + " holds a complete output (_SUCCESS) all the same"
-        : dir + " was left as it is: it is not this job's output";
+    return fs.exists(new Path(output, "_SUCCESS")) ? output + " holds a complete output (_SUCCESS) all the same"
+        : output + " was left as it is: it is not this job's output";
   }
 
   private static boolean killed(Job job) throws IOException {

@@ -63,10 +63,15 @@ public final class OutputDirectory {
           + "; choose an output directory that can be created");
     }
     String holder = token + "\n" + UserGroupInformation.getCurrentUser().getShortUserName() + "@" + host() + " " + Instant.now() + "\n";
-    try (FSDataOutputStream o = fs.create(new Path(dir, CLAIM_FILE), false)) {
+    Path claim = new Path(dir, CLAIM_FILE);
+    try (FSDataOutputStream o = fs.create(claim, false)) {
       o.write(holder.getBytes(StandardCharsets.UTF_8));
-    } catch (org.apache.hadoop.fs.FileAlreadyExistsException e) {
-      throw claimedMeanwhile(dir);
+    } catch (IOException e) { // FileAlreadyExistsException, or HDFS's AlreadyBeingCreatedException while the winner writes it
+      if (fs.exists(claim)) {
+        throw claimedMeanwhile(dir);
+      }
+      throw new OutputDirectoryException("cannot create output directory " + dir + ": " + reason(e)
+          + "; choose an output directory that can be created");
     }
     return token;
   }
