@@ -71,7 +71,9 @@ public final class LoadCommand extends Command {
         + " -> " + options.output());
     JobProgress.run(job, out);
     LoadJob.Report report = LoadJob.finish(loader, job, options);
-    print(loader, report, out);
+    if (job.isSuccessful()) { // a failed job's counters are partial: only its one-line reason is printed
+      print(loader, report, out);
+    }
     if (report.failed()) {
       throw new IllegalStateException(report.failure());
     }

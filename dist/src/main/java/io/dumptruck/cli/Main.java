@@ -67,7 +67,7 @@ public final class Main {
     } catch (UsageException | NotATableException e) { // a table path that is not one is a command line to fix too
       err.println("dumptruck " + args[0] + ": " + e.getMessage() + " (see: dumptruck help " + args[0] + ")");
       return 2;
-    } catch (Exception | LinkageError e) {
+    } catch (Exception | LinkageError | StackOverflowError | OutOfMemoryError e) {
       err.println("dumptruck " + args[0] + ": " + oneLine(e));
       if (System.getenv("DUMPTRUCK_DEBUG") != null) {
         e.printStackTrace(err);
@@ -102,6 +102,12 @@ public final class Main {
 
   /** The first line of the message, or the exception type when there is none. */
   static String oneLine(Throwable e) {
+    if (e instanceof StackOverflowError) {
+      return "input nested too deeply to read (the JVM's stack ran out); look for a file with thousands of nested brackets";
+    }
+    if (e instanceof OutOfMemoryError) {
+      return "out of memory (" + e.getMessage() + "); give the JVM more (JAVA_OPTS=-Xmx4g) or the job smaller inputs";
+    }
     String m = e.getMessage();
     if (m == null || m.isBlank()) {
       return e.getClass().getSimpleName();

@@ -38,7 +38,9 @@ public final class JobDefaults {
   /** Applies the defaults above to a job's configuration. */
   public static void apply(Configuration conf) {
     LocalMode.tune(conf);
-    if (!LocalMode.isLocal(conf)) { // local map output crosses no network: Snappy is not even tried
+    if (LocalMode.isLocal(conf)) {
+      JobFailure.captureLocal();
+    } else { // local map output crosses no network: Snappy is not even tried
       compressMapOutput(conf, snappyLoads());
     }
     setUnlessUserSet(conf, MRJobConfig.MAP_SORT_CLASS, PrefixSort.class.getName());

@@ -16,8 +16,9 @@ public final class LineBatchReader extends RecordReader<LongWritable, LineBatch>
   private final LongWritable key = new LongWritable();
   private final LineBatch batch = new LineBatch();
 
+  /** Reads {@code records}, whose read errors then name their file ({@link NamedInputReader}). */
   public LineBatchReader(RecordReader<LongWritable, Text> records) {
-    this.records = records;
+    this.records = new NamedInputReader<>(records, null);
   }
 
   @Override

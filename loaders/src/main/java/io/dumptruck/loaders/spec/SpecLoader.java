@@ -71,11 +71,11 @@ public final class SpecLoader implements Loader {
     switch (spec.format()) {
       case "jsonl" -> job.setMapperClass(SpecMapper.class);
       case "avro" -> {
-        job.setInputFormatClass(org.apache.avro.mapreduce.AvroKeyInputFormat.class);
+        job.setInputFormatClass(AvroFileInputFormat.class);
         job.setMapperClass(AvroSpecMapper.class);
       }
       case "parquet" -> {
-        job.setInputFormatClass(org.apache.parquet.avro.AvroParquetInputFormat.class);
+        job.setInputFormatClass(ParquetFileInputFormat.class);
         job.setMapperClass(ParquetSpecMapper.class);
       }
       default -> {

@@ -1,0 +1,21 @@
+package io.dumptruck.loaders.spec;
+
+import io.dumptruck.loaders.NamedInputReader;
+import java.io.IOException;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.parquet.avro.AvroParquetInputFormat;
+
+/**
+ * Parquet files for the spec loader, read as Avro records, read errors naming the file. A Parquet
+ * file knows its end (the footer and the magic bytes after it): a cut file fails to open.
+ */
+public final class ParquetFileInputFormat extends AvroParquetInputFormat<GenericRecord> {
+  @Override
+  public RecordReader<Void, GenericRecord> createRecordReader(InputSplit split, TaskAttemptContext context)
+      throws IOException, InterruptedException {
+    return new NamedInputReader<>(super.createRecordReader(split, context), null);
+  }
+}
