@@ -115,6 +115,14 @@ public final class LoadCommand extends Command {
           .map(e -> e.getKey() + " " + e.getValue()).toList()));
       out.println("rejected records (position, reason, detail, record): " + r.rejects());
     }
+    LoadJob.CellsDropped d = r.dropped();
+    if (d.duplicates() > 0) {
+      out.printf("cells: %,d exact copies of another cell (same row, column, timestamp and value) written once%n", d.duplicates());
+    }
+    if (d.conflicting() > 0) {
+      out.printf("cells: %,d dropped: another cell had the same row, column and timestamp and a greater value, which was kept; "
+          + "listed in %s%n", d.conflicting(), d.conflicts());
+    }
     out.printf("%n%-16s %8s %10s %12s %14s%n", "table", "files", "rows", "cells", "bytes");
     for (LoadJob.TableFigures t : r.tables()) {
       out.printf("%-16s %8d %10d %12d %14d%n", t.table(), t.files(), t.rows(), t.cells(), t.bytes());

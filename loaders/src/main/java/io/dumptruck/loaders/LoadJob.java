@@ -4,6 +4,8 @@ import io.dumptruck.formats.JobFailure;
 import io.dumptruck.formats.JobDefaults;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.JobStopHook;
+import io.dumptruck.formats.output.CellConflicts;
+import io.dumptruck.formats.output.CellCounter;
 import io.dumptruck.formats.output.HFileTableOutputFormat;
 import io.dumptruck.formats.output.OutputDirectory;
 import io.dumptruck.formats.spec.TableSpec;
@@ -38,11 +40,17 @@ public final class LoadJob {
 
   /** The figures of a finished load. */
   public record Report(long read, long loaded, long rejected, long skipped, Map<String, Long> rejectReasons,
-      List<TableFigures> tables, Path rejects, String failure) {
+      List<TableFigures> tables, Path rejects, CellsDropped dropped, String failure) {
     public boolean failed() {
       return failure != null;
     }
   }
+
+  /**
+   * Cells that shared a whole key with another of the load ({@link CellConflicts}): exact copies, and
+   * cells whose value lost to a greater one, listed in {@code conflicts} (null when there are none).
+   */
+  public record CellsDropped(long duplicates, long conflicting, Path conflicts) {}
 
   /** Rows, cells, files and bytes written for one table. */
   public record TableFigures(String table, long rows, long cells, long files, long bytes) {}
@@ -175,7 +183,10 @@ public final class LoadJob {
           + "deleted, the rejects are in %s", rejected, read, 100.0 * rejected / read, options.maxRejectRatio(), rejects);
       deleteTables(job, options.output());
     }
-    return new Report(read, loaded, rejected, skipped, reasons, tables, rejected > 0 ? rejects : null, failure);
+    long conflicting = c.findCounter(CellCounter.CONFLICTING_CELLS_DROPPED).getValue();
+    CellsDropped dropped = new CellsDropped(c.findCounter(CellCounter.DUPLICATE_CELLS_DROPPED).getValue(), conflicting,
+        conflicting > 0 ? new Path(options.output(), CellConflicts.DIRECTORY) : null);
+    return new Report(read, loaded, rejected, skipped, reasons, tables, rejected > 0 ? rejects : null, dropped, failure);
   }
 
   /**

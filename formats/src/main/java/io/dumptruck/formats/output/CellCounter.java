@@ -6,8 +6,10 @@ public enum CellCounter {
   ROWS_WRITTEN,
   HFILES_WRITTEN,
   HFILE_BYTES_WRITTEN,
-  /** Cells whose whole key (row, family, qualifier, timestamp) was already written: the first value is kept. */
+  /** Copies of a cell already written: same whole key (row, family, qualifier, timestamp), same value. */
   DUPLICATE_CELLS_DROPPED,
+  /** Cells whose whole key was written with another value, the greatest ({@link CellConflicts}); listed in {@code _conflicts/}. */
+  CONFLICTING_CELLS_DROPPED,
   /** Cells older than the newest VERSIONS of their column, which HBase would never serve. */
   OLD_VERSIONS_DROPPED,
   /** Times a reducer held more overlapping records of one row than its merge buffer and spilled them to disk. */

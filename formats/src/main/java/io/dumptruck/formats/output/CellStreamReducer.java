@@ -17,10 +17,10 @@ import org.apache.hadoop.mapreduce.Reducer;
  * Streams cells from the shuffle to the HFile writer. The shuffle brings {@link CellRun}s sorted by
  * their first cell; {@link CellMerge} turns them into cells in key order, holding only the runs that
  * overlap (bounded, spilling to a local file beyond {@link FormatConf#OUTPUT_MERGE_MAX_HELD_BYTES}),
- * so a row with millions of qualifiers needs no more memory than one cell. Cells that share a whole
- * key keep the first value the shuffle delivers and count the rest as
- * {@link CellCounter#DUPLICATE_CELLS_DROPPED} (exact duplicate input records collapse this way),
- * unless the table has a {@link CellFold}, which then decides what is written.
+ * so a row with millions of qualifiers needs no more memory than one cell. Of cells that share a
+ * whole key one is written, by the rule of {@link CellConflicts} (the greatest value; the others
+ * counted, and listed when they differ), unless the table has a {@link CellFold}, which then decides
+ * what is written.
  */
 public class CellStreamReducer extends Reducer<CellKey, CellRun, CellKey, CellRun> {
   /**
@@ -32,6 +32,7 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, CellKey, CellRu
   private CellFold[] folds;
   private CellFold.Output output;
   private FoldRowEnds rowEnds;
+  private CellConflicts conflicts;
   /** The cells written so far, not yet handed to the record writer: the first cell's key, the run. */
   private final CellKey runKey = new CellKey();
   private final CellRun run = new CellRun();
@@ -61,6 +62,7 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, CellKey, CellRu
       }
     };
     rowEnds = new FoldRowEnds(folds, output);
+    conflicts = new CellConflicts(context, HFileTableOutputFormat.tables(context.getConfiguration()));
   }
 
   /** One pass over every cell of the task in key order (not one call per shuffle key). */
@@ -117,15 +119,17 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, CellKey, CellRu
       }
       return;
     }
-    write(key, cells.value().getBytes(), cells.value().getLength(), context);
-    long duplicates = 0;
+    if (!cells.nextHasSameKey()) {
+      write(key, cells.value().getBytes(), cells.value().getLength(), context);
+      return;
+    }
+    conflicts.first(cells.value());
     while (cells.nextHasSameKey()) {
       cells.next();
-      duplicates++;
+      conflicts.another(cells.value());
     }
-    if (duplicates > 0) {
-      context.getCounter(CellCounter.DUPLICATE_CELLS_DROPPED).increment(duplicates);
-    }
+    write(key, conflicts.kept().getBytes(), conflicts.kept().getLength(), context);
+    conflicts.finish(key);
   }
 
   /** Adds a cell to the current record, or sends that record and starts the next. */
@@ -196,5 +200,6 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, CellKey, CellRu
       }
     }
     flush(context);
+    conflicts.close();
   }
 }

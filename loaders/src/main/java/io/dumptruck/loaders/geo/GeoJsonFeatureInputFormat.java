@@ -28,6 +28,24 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
  * deep to read safely ({@link JsonText}).
  */
 public final class GeoJsonFeatureInputFormat extends FileInputFormat<LongWritable, LineBatch> {
+  /** The bytes of a file, decompressed as its name says. */
+  static byte[] read(Path path, Configuration conf) throws IOException {
+    CompressionCodec codec = new CompressionCodecFactory(conf).getCodec(path);
+    try (InputStream raw = path.getFileSystem(conf).open(path); InputStream in = codec == null ? raw : codec.createInputStream(raw)) {
+      return in.readAllBytes();
+    }
+  }
+
+  /** The features of a FeatureCollection document, or null when {@code bytes} are not one. */
+  static Iterator<JsonNode> features(byte[] bytes) {
+    try {
+      JsonNode root = JsonText.read(bytes);
+      return root != null && root.path("features").isArray() ? root.get("features").elements() : null;
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
   @Override
   protected boolean isSplitable(JobContext context, Path file) {
     return false;
@@ -44,19 +62,9 @@ public final class GeoJsonFeatureInputFormat extends FileInputFormat<LongWritabl
       @Override
       public void initialize(InputSplit s, TaskAttemptContext c) throws IOException {
         Path path = ((FileSplit) s).getPath();
-        Configuration conf = c.getConfiguration();
-        CompressionCodec codec = new CompressionCodecFactory(conf).getCodec(path);
-        try (InputStream raw = path.getFileSystem(conf).open(path); InputStream in = codec == null ? raw : codec.createInputStream(raw)) {
-          byte[] bytes = in.readAllBytes();
-          try {
-            JsonNode root = JsonText.read(bytes);
-            if (root != null && root.path("features").isArray()) {
-              features = root.get("features").elements();
-              return;
-            }
-          } catch (IOException e) {
-            // not JSON: handed on whole, to be rejected with the rest of the bad input
-          }
+        byte[] bytes = read(path, c.getConfiguration());
+        features = features(bytes);
+        if (features == null) { // not a FeatureCollection: handed on whole, to be rejected with the rest of the bad input
           whole = new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
         }
       }

@@ -1,5 +1,6 @@
 package io.dumptruck.loaders.geo;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.dumptruck.formats.output.CellSink;
 import io.dumptruck.formats.output.HFileTableOutputFormat;
 import io.dumptruck.formats.spec.TableSpec;
@@ -8,9 +9,15 @@ import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.Parsed;
 import java.io.IOException;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 
 /** {@code dumptruck load geo}: a GeoNames dump into geonames_info and tile_places. */
@@ -42,9 +49,48 @@ public final class GeoLoader implements Loader {
     List<TableSpec> out = new java.util.ArrayList<>(GeoSchema.tables(options.regions()));
     if (options.extra().containsKey(REGIONS_FILE)) {
       new RegionSchema(options.get(ZOOMS, "2-6"));
+      requireUniqueIds(new Path(options.get(REGIONS_FILE, null)), conf);
       out.addAll(RegionSchema.tables(options.regions()));
     }
     return out;
+  }
+
+  /**
+   * Refuses regions of one type with the same id (ignoring case), in one file or across the files of
+   * {@code --regions-file}: both would write the one region_info row and tile_bounds qualifier of that
+   * id, and one would vanish. What the parser rejects (a file that is not a FeatureCollection, a
+   * feature without an id) is left to the load, which rejects it with a reason.
+   */
+  private static void requireUniqueIds(Path regions, Configuration conf) {
+    RegionParser parser = new RegionParser();
+    Map<String, String> seen = new HashMap<>();
+    try {
+      FileSystem fs = regions.getFileSystem(conf);
+      FileStatus[] matches = fs.globStatus(regions);
+      for (FileStatus match : matches == null ? new FileStatus[0] : matches) {
+        FileStatus[] files = match.isDirectory()
+            ? fs.listStatus(match.getPath(), p -> !p.getName().startsWith("_") && !p.getName().startsWith(".")) : new FileStatus[] {match};
+        java.util.Arrays.sort(files);
+        for (FileStatus file : files) {
+          Iterator<JsonNode> features = GeoJsonFeatureInputFormat.features(GeoJsonFeatureInputFormat.read(file.getPath(), conf));
+          for (int i = 0; features != null && features.hasNext(); i++) {
+            Parsed<Region> p = parser.parse(features.next().toString());
+            if (!p.isRecord()) {
+              continue;
+            }
+            Region r = p.record();
+            String where = file.getPath().getName() + " feature " + i;
+            String first = seen.putIfAbsent(r.type() + r.id().toLowerCase(Locale.ROOT), where);
+            if (first != null) {
+              throw new IllegalArgumentException("--" + REGIONS_FILE + ": " + first + " and " + where + " are both region '" + r.id()
+                  + "' of type " + r.type() + " (ids are compared ignoring case); an id names one row, so give each region its own");
+            }
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new IllegalArgumentException("--" + REGIONS_FILE + " " + regions + " cannot be read: " + e.getMessage(), e);
+    }
   }
 
   @Override
@@ -53,11 +99,11 @@ public final class GeoLoader implements Loader {
       job.setMapperClass(GeoMapper.class);
       return;
     }
-    for (org.apache.hadoop.fs.Path input : options.inputs()) {
+    for (Path input : options.inputs()) {
       org.apache.hadoop.mapreduce.lib.input.MultipleInputs.addInputPath(job, input,
           io.dumptruck.loaders.LineBatchInputFormat.class, GeoMapper.class);
     }
-    org.apache.hadoop.mapreduce.lib.input.MultipleInputs.addInputPath(job, new org.apache.hadoop.fs.Path(options.get(REGIONS_FILE, null)),
+    org.apache.hadoop.mapreduce.lib.input.MultipleInputs.addInputPath(job, new Path(options.get(REGIONS_FILE, null)),
         GeoJsonFeatureInputFormat.class, RegionMapper.class);
   }
 

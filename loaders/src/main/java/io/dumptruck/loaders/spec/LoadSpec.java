@@ -99,6 +99,15 @@ public record LoadSpec(String format, boolean header, List<String> fields, char 
         throw new IllegalArgumentException(where + " cells[" + i + "]: no family '" + c.family() + "' (families: "
             + table.familyNames() + ")");
       }
+      for (int j = 0; j < cells.size(); j++) { // one value per cell: two fields into one fixed column would race
+        CellMapping o = cells.get(j);
+        if (c.qualifier() != null && o.qualifier() != null && c.family().equals(o.family())
+            && java.util.Arrays.equals(c.qualifier(), o.qualifier()) && java.util.Objects.equals(c.timestamp(), o.timestamp())) {
+          throw new IllegalArgumentException(where + " cells[" + i + "]: column '" + c.family() + ":"
+              + io.dumptruck.formats.ShellBytes.format(c.qualifier()) + "' is also cells[" + j + "] with the same timestamp; "
+              + "a cell holds one value: map the fields to different columns (or give each its own \"timestamp\")");
+        }
+      }
       cells.add(c);
     }
     TimeRef ts = t.has("timestamp") ? KeyPart.time(t.get("timestamp"), where + " timestamp") : null;

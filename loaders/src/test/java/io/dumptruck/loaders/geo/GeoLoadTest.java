@@ -53,6 +53,24 @@ class GeoLoadTest {
         loaded.cells("tile_bounds", LoadTesting::hex, LoadTesting::utf8, 1));
   }
 
+  /** Two regions of one type and id would write one row: refused before the job, naming both features. */
+  @Test
+  void regionsWithOneIdAreRefused() throws Exception {
+    File regions = new File(tmp, "regions");
+    regions.mkdirs();
+    String feature = "{\"type\": \"Feature\", \"properties\": {\"type\": \"country\", \"id\": \"%s\"}, \"geometry\": "
+        + "{\"type\": \"Polygon\", \"coordinates\": [[[10, 10], [11, 10], [11, 11], [10, 11], [10, 10]]]}}";
+    java.nio.file.Files.writeString(new File(regions, "a.geojson").toPath(), "{\"type\": \"FeatureCollection\", \"features\": ["
+        + String.format(feature, "R1") + "," + String.format(feature, "R2") + "]}");
+    java.nio.file.Files.writeString(new File(regions, "b.geojson").toPath(), "{\"type\": \"FeatureCollection\", \"features\": ["
+        + String.format(feature, "r2") + "]}");
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> LoadTesting.load(tmp, new GeoLoader(), List.of(), Map.of("regions-file", regions.getPath(), "zooms", "2-2"), 1));
+    org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("a.geojson feature 1 and b.geojson feature 0 are both region 'r2'"),
+        e.getMessage());
+    org.junit.jupiter.api.Assertions.assertFalse(new File(tmp, "out").exists());
+  }
+
   @Test
   void clippingCutsAtTheTileEdge() {
     List<double[]> square = List.of(new double[] {0, 0}, new double[] {10, 0}, new double[] {10, 10}, new double[] {0, 10},

@@ -191,9 +191,45 @@ class SpecLoadTest {
         {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"../x\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"field\": \"a\"}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}]}]}", "'../x' is not allowed"},
         {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"a:b\"}], \"rowKey\": [{\"field\": \"a\"}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}]}]}", "'a:b' is not allowed"},
         {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"sha1\": \"a\"}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}]}]}", "unknown key part"},
-        {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"field\": \"a\"}], \"cells\": [{\"column\": \"g:a\", \"field\": \"a\"}]}]}", "no family 'g'"}}) {
+        {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"field\": \"a\"}], \"cells\": [{\"column\": \"g:a\", \"field\": \"a\"}]}]}", "no family 'g'"},
+        {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"field\": \"a\"}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}, {\"column\": \"f:a\", \"field\": \"b\"}]}]}", "is also cells[0]"}}) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LoadSpec.fromJson(bad[0]), bad[0]);
       assertTrue(e.getMessage().contains(bad[1]), e.getMessage());
+    }
+  }
+
+  /**
+   * Records that make one cell (row, column, timestamp) with different values: the greatest value is
+   * kept whichever file (map task) and order they come in, the others are counted and listed with
+   * the kept one; exact copies are counted apart.
+   */
+  @Test
+  void twoRecordsOneCellKeepTheGreatestValueAndListTheOthers() throws Exception {
+    File specFile = new File(tmp, "spec.json");
+    Files.writeString(specFile.toPath(), """
+        {"input": {"format": "jsonl"}, "tables": [{"name": "t", "families": [{"name": "f", "maxVersions": 3}], "rowKey": [{"field": "k"}],
+          "timestamp": "ts", "cells": [{"column": "f:v", "field": "v"}]}]}""");
+    for (boolean reversed : new boolean[] {false, true}) {
+      File in = new File(tmp, "in-" + reversed);
+      in.mkdirs();
+      List<String> first = List.of("{\"k\": \"a\", \"ts\": 5, \"v\": \"x\"}", "{\"k\": \"b\", \"ts\": 5, \"v\": \"same\"}",
+          "{\"k\": \"a\", \"ts\": 5, \"v\": \"tab\\there\"}");
+      List<String> second = List.of("{\"k\": \"a\", \"ts\": 5, \"v\": \"y\"}", "{\"k\": \"a\", \"ts\": 5, \"v\": \"x\"}",
+          "{\"k\": \"b\", \"ts\": 5, \"v\": \"same\"}", "{\"k\": \"a\", \"ts\": 6, \"v\": \"x\"}");
+      Files.write(new File(in, "1.jsonl").toPath(), reversed ? second : first, StandardCharsets.UTF_8);
+      Files.write(new File(in, "2.jsonl").toPath(), reversed ? first : second, StandardCharsets.UTF_8);
+      new File(tmp, "out").renameTo(new File(tmp, "out-before-" + reversed));
+      LoadTesting.Loaded l = load(specFile.getPath(), in.getPath());
+      assertEquals(7, l.report().loaded());
+      assertEquals(new TreeSet<>(List.of("a f:v @5 = y", "a f:v @6 = x", "b f:v @5 = same")),
+          l.cells("t", LoadTesting::utf8, LoadTesting::utf8, 3), "reversed " + reversed);
+      assertEquals(1, l.report().dropped().duplicates());
+      assertEquals(3, l.report().dropped().conflicting());
+      TreeSet<String> listed = new TreeSet<>();
+      for (File f : new File(l.report().dropped().conflicts().toString()).listFiles(f -> f.getName().startsWith("cells-"))) {
+        listed.addAll(Files.readAllLines(f.toPath(), StandardCharsets.UTF_8));
+      }
+      assertEquals(new TreeSet<>(List.of("t\ta\tf:v\t5\ty\tx\t2", "t\ta\tf:v\t5\ty\ttab\\x09here\t1")), listed);
     }
   }
 }
