@@ -182,7 +182,7 @@ public final class SpecLoader implements Loader {
           return Parsed.skip();
         }
         try {
-          JsonNode n = JsonText.read(line); // one object per line: trailing text or deep nesting is BAD_JSON
+          JsonNode n = JsonText.readAsWritten(line); // one object per line: trailing text or deep nesting is BAD_JSON
           if (n == null || !n.isObject()) {
             return Parsed.reject(Reject.BAD_JSON, "a JSON lines record must be one JSON object");
           }
@@ -190,6 +190,8 @@ public final class SpecLoader implements Loader {
             JsonNode v = n.at("/" + field.replace("~", "~0").replace("/", "~1").replace('.', '/'));
             return v.isMissingNode() || v.isNull() ? null : v.isValueNode() ? v.asText() : v.toString();
           });
+        } catch (java.io.CharConversionException e) {
+          return Parsed.reject(CommonReject.INVALID_UTF8, e.getMessage());
         } catch (IOException e) {
           return Parsed.reject(Reject.BAD_JSON, "not JSON: " + e.getMessage().split("\n")[0]);
         }

@@ -232,4 +232,29 @@ class SpecLoadTest {
       assertEquals(new TreeSet<>(List.of("t\ta\tf:v\t5\ty\tx\t2", "t\ta\tf:v\t5\ty\ttab\\x09here\t1")), listed);
     }
   }
+
+  /**
+   * JSON numbers keep the text they were written as (Jackson's tree would pass them through a double
+   * or an int), nested too; a lone surrogate is INVALID_UTF8 and a key given twice BAD_JSON, not a
+   * '?' or a silently chosen value.
+   */
+  @Test
+  void jsonNumbersKeepTheirTextAndLoneSurrogatesAreRejected() throws Exception {
+    File specFile = new File(tmp, "spec.json");
+    Files.writeString(specFile.toPath(), """
+        {"input": {"format": "jsonl"}, "tables": [{"name": "t", "families": [{"name": "f"}], "rowKey": [{"field": "k"}],
+          "cells": [{"column": "f:v", "field": "v"}]}]}""");
+    File in = new File(tmp, "in");
+    in.mkdirs();
+    Files.write(new File(in, "r.jsonl").toPath(), List.of("{\"k\": \"a\", \"v\": 1.10}", "{\"k\": \"b\", \"v\": 1E2}",
+        "{\"k\": \"c\", \"v\": -0}", "{\"k\": \"d\", \"v\": 12345678901234567.5}", "{\"k\": \"e\", \"v\": {\"x\": [1.10, -0.0, 7e-3]}}",
+        "{\"k\": \"f\", \"v\": \"caf\u00e9 \\ud83d\\ude00\"}", "{\"k\": \"g\", \"v\": \"\\ud800x\"}",
+        "{\"k\": \"h\", \"v\": 1, \"v\": 2}"), StandardCharsets.UTF_8);
+    LoadTesting.Loaded l = load(specFile.getPath(), in.getPath());
+    long ts = LoadTesting.LOAD_TS;
+    assertEquals(new TreeSet<>(List.of("a f:v @" + ts + " = 1.10", "b f:v @" + ts + " = 1E2", "c f:v @" + ts + " = -0",
+        "d f:v @" + ts + " = 12345678901234567.5", "e f:v @" + ts + " = {\"x\":[1.10,-0.0,7e-3]}", "f f:v @" + ts + " = caf\u00e9 \ud83d\ude00")),
+        l.cells("t", LoadTesting::utf8, LoadTesting::utf8, 1));
+    assertEquals(Map.of("INVALID_UTF8", 1L, "BAD_JSON", 1L), l.report().rejectReasons());
+  }
 }
