@@ -2,6 +2,7 @@ package io.dumptruck.formats.read;
 
 import java.io.IOException;
 import java.util.concurrent.atomic.LongAdder;
+import org.apache.hadoop.fs.ChecksumFileSystem;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSInputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -18,6 +19,11 @@ final class CountingFileSystem extends FilterFileSystem {
   CountingFileSystem(FileSystem fs, LongAdder bytesRead) {
     super(fs);
     this.bytesRead = bytesRead;
+  }
+
+  /** The same view over the file system's raw one when it is a ChecksumFileSystem, counting into the same total. */
+  FileSystem withoutChecksums() {
+    return fs instanceof ChecksumFileSystem c ? new CountingFileSystem(c.getRawFileSystem(), bytesRead) : this;
   }
 
   @Override

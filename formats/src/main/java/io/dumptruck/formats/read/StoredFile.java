@@ -4,11 +4,19 @@ import java.io.Closeable;
 import java.io.DataInput;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.ChecksumException;
+import org.apache.hadoop.fs.ChecksumFileSystem;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.fs.HFileSystem;
+import org.apache.hadoop.hbase.io.FSDataInputStreamWrapper;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFile;
+import org.apache.hadoop.hbase.io.hfile.HFileInfo;
 import org.apache.hadoop.hbase.io.hfile.HFileScanner;
+import org.apache.hadoop.hbase.io.hfile.ReaderContext;
+import org.apache.hadoop.hbase.io.hfile.ReaderContextBuilder;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.regionserver.HStoreFile;
 import org.apache.hadoop.hbase.regionserver.TimeRangeTracker;
@@ -61,13 +69,68 @@ public final class StoredFile implements Closeable {
     HFile.Reader reader = null;
     try {
       long length = fs.getFileStatus(path).getLen();
-      reader = HFile.createReader(fs, path, CacheConfig.DISABLED, true, conf);
+      VerifiedStreams streams = new VerifiedStreams(fs, path);
+      ReaderContext context = new ReaderContextBuilder().withFilePath(path).withInputStreamWrapper(streams).withFileSize(length)
+          .withFileSystem(streams.getHfs()).withPrimaryReplicaReader(true).withReaderType(ReaderContext.ReaderType.PREAD).build();
+      HFileInfo info = new HFileInfo(context, conf);
+      reader = HFile.createReader(context, info, CacheConfig.DISABLED, conf);
+      info.initMetaAndIndex(reader);
       return new StoredFile(path, family, length, reader);
     } catch (IOException | RuntimeException e) {
       if (reader != null) {
         closeQuietly(reader, e);
       }
       throw new IOException("cannot read HFile " + path + ": " + rootMessage(e), e);
+    }
+  }
+
+  /**
+   * HBase's two streams of an HFile, set up so that every block is checked against HBase's own
+   * per-block checksum, and a block that fails it is an error naming the file. HBase checks them
+   * only through a region server's file system: for any other it trusts the file system's
+   * checksums, which a local file system does not have once its {@code .crc} files are gone (common
+   * after a copy) and an object store never has, so damaged bytes would be returned as data. On a
+   * failure HBase reads the block again through the file system's checksums: on HDFS a real check
+   * that also finds a good replica, kept; elsewhere no check at all, refused.
+   */
+  private static final class VerifiedStreams extends FSDataInputStreamWrapper {
+    private final Path path;
+    private final boolean fileSystemVerifies;
+
+    VerifiedStreams(FileSystem fs, Path path) throws IOException {
+      super(new ChecksumReadingFs(fs), path);
+      this.path = path;
+      this.fileSystemVerifies = "hdfs".equals(fs.getUri().getScheme());
+    }
+
+    @Override
+    public FSDataInputStream fallbackToFsChecksum(int offCount) throws IOException {
+      if (!fileSystemVerifies) {
+        throw new ChecksumException("a block fails its checksum, the file is damaged (a changed byte: disk error, "
+            + "bit rot or an overwrite); restore the file from a good copy", 0);
+      }
+      return super.fallbackToFsChecksum(offCount);
+    }
+  }
+
+  /** {@code fs} for HBase's reader, with HBase's checksums on and the blocks read without the file system's own. */
+  private static final class ChecksumReadingFs extends HFileSystem {
+    private final FileSystem withoutChecksums;
+
+    ChecksumReadingFs(FileSystem fs) {
+      super(fs);
+      this.withoutChecksums = fs instanceof ChecksumFileSystem c ? c.getRawFileSystem()
+          : fs instanceof CountingFileSystem c ? c.withoutChecksums() : fs;
+    }
+
+    @Override
+    public boolean useHBaseChecksum() {
+      return true;
+    }
+
+    @Override
+    public FileSystem getNoChecksumFs() {
+      return withoutChecksums;
     }
   }
 
