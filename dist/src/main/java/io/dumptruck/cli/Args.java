@@ -99,13 +99,26 @@ final class Args {
     }
   }
 
-  /** Every value of an option given several times, each also split on commas. */
+  /** Every value of an option given several times, each also split on commas (not those of a glob's {a,b}, nor an escaped one). */
   List<String> getAll(String name) {
     List<String> out = new ArrayList<>();
     for (String v : repeated.getOrDefault(name, List.of())) {
-      for (String s : v.split(",")) {
-        if (!s.isBlank()) {
-          out.add(s.trim());
+      int depth = 0;
+      int from = 0;
+      for (int i = 0; i <= v.length(); i++) { // commas split, except inside a glob's {a,b} or after a backslash
+        char c = i < v.length() ? v.charAt(i) : ',';
+        if (c == '\\') {
+          i++;
+        } else if (c == '{') {
+          depth++;
+        } else if (c == '}' && depth > 0) {
+          depth--;
+        } else if (c == ',' && (depth == 0 || i == v.length())) {
+          String s = v.substring(from, Math.min(i, v.length()));
+          if (!s.isBlank()) {
+            out.add(s.trim());
+          }
+          from = i + 1;
         }
       }
     }

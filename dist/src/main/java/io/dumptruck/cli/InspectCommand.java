@@ -43,7 +43,7 @@ public final class InspectCommand extends Command {
       try {
         RegionSizePicture.checkName(picture);
       } catch (IllegalArgumentException e) {
-        throw new UsageException(e.getMessage());
+        throw new UsageException(e.getMessage(), e);
       }
     }
     TableInspection t = TableInspection.inspect(getConf(), new Path(dir));

@@ -5,6 +5,7 @@ import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderCatalog;
+import io.dumptruck.loaders.LoaderConf;
 import java.io.FileNotFoundException;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -65,10 +66,15 @@ public final class LoadCommand extends Command {
         | AccessControlException e) {
       // bad options, an input that is not there or may not be read, an output that is or cannot be: the command line
       // needs fixing, as for `run`
-      throw new UsageException(e.getMessage());
+      throw new UsageException(e.getMessage(), e);
     }
+    int files = job.getConfiguration().getInt(LoaderConf.INPUT_FILES.key(), 0);
     out.println("load " + loader.name() + ": " + String.join(", ", options.inputs().stream().map(Path::toString).toList())
-        + " -> " + options.output());
+        + " -> " + options.output() + " (" + files + (files == 1 ? " input file)" : " input files)"));
+    String skipped = job.getConfiguration().get(LoaderConf.INPUT_SKIPPED.key());
+    if (skipped != null) {
+      out.println("  skipped hidden files (names starting with _ or .; name one to read it): " + skipped);
+    }
     JobProgress.run(job, out);
     LoadJob.Report report = LoadJob.finish(loader, job, options);
     if (job.isSuccessful()) { // a failed job's counters are partial: only its one-line reason is printed
@@ -102,7 +108,7 @@ public final class LoadCommand extends Command {
       return new LoadOptions(inputs, new Path(args.get("output")), (int) args.getLong("regions", 1, 1),
           args.getLong("timestamp", System.currentTimeMillis(), 0), ratio, extra);
     } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
+      throw new UsageException(e.getMessage(), e);
     }
   }
 

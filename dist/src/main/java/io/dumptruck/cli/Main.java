@@ -52,7 +52,7 @@ public final class Main {
     }
     Supplier<Command> factory = COMMANDS.get(args[0]);
     if (factory == null) {
-      err.println("dumptruck: unknown command '" + args[0] + "'; commands: " + String.join(", ", COMMANDS.keySet())
+      err.println("dumptruck: unknown command '" + visible(args[0]) + "'; commands: " + String.join(", ", COMMANDS.keySet())
           + " (dumptruck help)");
       return 2;
     }
@@ -65,10 +65,13 @@ public final class Main {
     try {
       return runWithGenericOptions(command, rest);
     } catch (UsageException | NotATableException e) { // a table path that is not one is a command line to fix too
-      err.println("dumptruck " + args[0] + ": " + e.getMessage() + " (see: dumptruck help " + args[0] + ")");
+      err.println("dumptruck " + args[0] + ": " + visible(e.getMessage()) + " (see: dumptruck help " + args[0] + ")");
+      if (System.getenv("DUMPTRUCK_DEBUG") != null) {
+        e.printStackTrace(err);
+      }
       return 2;
     } catch (Exception | LinkageError | StackOverflowError | OutOfMemoryError e) {
-      err.println("dumptruck " + args[0] + ": " + oneLine(e));
+      err.println("dumptruck " + args[0] + ": " + visible(oneLine(e)));
       if (System.getenv("DUMPTRUCK_DEBUG") != null) {
         e.printStackTrace(err);
       }
@@ -98,6 +101,20 @@ public final class Main {
 
   private static boolean isHelp(String a) {
     return a.equals("help") || a.equals("--help") || a.equals("-h");
+  }
+
+  /**
+   * {@code text} with every control character (a line break, a tab, an escape sequence that would
+   * drive the terminal) written as {@code \xNN}: an error is one line of plain text whatever the
+   * user's input held.
+   */
+  static String visible(String text) {
+    if (text == null || text.chars().noneMatch(Character::isISOControl)) {
+      return text;
+    }
+    StringBuilder b = new StringBuilder(text.length() + 16);
+    text.chars().forEach(c -> b.append(Character.isISOControl(c) ? String.format("\\x%02X", c) : String.valueOf((char) c)));
+    return b.toString();
   }
 
   /** The first line of the message, or the exception type when there is none. */

@@ -115,7 +115,7 @@ public final class QueryCommand extends Command {
         try (TableReader ipGeo = open(conf, dir, IpGeoSchema.IP_GEO)) {
           out.println(address + " → " + IpQueries.country(ipGeo, address).orElse("no block holds this address"));
         } catch (IllegalArgumentException e) {
-          throw new UsageException(e.getMessage());
+          throw new UsageException(e.getMessage(), e);
         }
       }
       case "events" -> {
@@ -135,7 +135,7 @@ public final class QueryCommand extends Command {
           try {
             a = EventQueries.events(data, types, layout, buckets, host, args.get("event"), from, to);
           } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
+            throw new UsageException(e.getMessage(), e);
           }
           out.println(a.events().size() + " event(s) of " + host + (args.has("event") ? " " + args.get("event") : "")
               + " in [" + from + ", " + to + ") from the " + layout + " layout, in " + a.scans() + " scan(s)");

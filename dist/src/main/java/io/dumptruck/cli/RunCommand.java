@@ -67,7 +67,7 @@ public final class RunCommand extends Command {
     } catch (IllegalArgumentException | org.apache.hadoop.mapred.FileAlreadyExistsException
         | io.dumptruck.formats.output.OutputDirectoryException | org.apache.hadoop.security.AccessControlException e) {
       // an output that exists, was claimed by another run a moment before, or may not be created
-      throw new UsageException(e.getMessage());
+      throw new UsageException(e.getMessage(), e);
     }
     print(options, report, out);
     return 0;
@@ -90,7 +90,7 @@ public final class RunCommand extends Command {
       OutputKind kind = OutputKind.named(args.has("format") ? args.get("format") : OutputKind.PARQUET.extension());
       return new JobOptions(new Path(args.get("tables")), new Path(args.get("output")), kind, extra);
     } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
+      throw new UsageException(e.getMessage(), e);
     }
   }
 

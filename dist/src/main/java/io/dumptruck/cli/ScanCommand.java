@@ -32,7 +32,7 @@ public final class ScanCommand extends TableReadCommand {
     try {
       scan = range(args, notation, scan);
     } catch (io.dumptruck.formats.spec.SpecException e) {
-      throw new UsageException(e.getMessage());
+      throw new UsageException(e.getMessage(), e);
     }
     try (TableReader reader = open(getConf(), dir)) {
       checkFamilies(reader, scan);

@@ -31,7 +31,7 @@ abstract class TableReadCommand extends Command {
     try {
       return columnsOrSpecError(args, notation);
     } catch (io.dumptruck.formats.spec.SpecException e) {
-      throw new UsageException(e.getMessage());
+      throw new UsageException(e.getMessage(), e);
     }
   }
 

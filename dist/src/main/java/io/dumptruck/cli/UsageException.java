@@ -5,4 +5,9 @@ public final class UsageException extends IllegalArgumentException {
   public UsageException(String message) {
     super(message);
   }
+
+  /** A refusal that another error explains; its stack trace shows with DUMPTRUCK_DEBUG=1. */
+  public UsageException(String message, Throwable cause) {
+    super(message, cause);
+  }
 }

@@ -233,6 +233,27 @@ class CliTest {
     assertFalse(new File(out).exists(), "nothing was written");
   }
 
+  /** A comma inside a glob's braces belongs to the glob; an error never echoes a control character of the input. */
+  @Test
+  void globsKeepTheirCommasAndErrorsShowControlCharactersEscaped() throws Exception {
+    File a = new File(tmp, "globs/a");
+    File b = new File(tmp, "globs/b");
+    a.mkdirs();
+    b.mkdirs();
+    java.nio.file.Files.writeString(new File(a, "1.tsv").toPath(), "x\ty\t1000\n");
+    java.nio.file.Files.writeString(new File(b, "2.tsv").toPath(), "y\tz\t1000\n");
+    java.nio.file.Files.writeString(new File(b, "3.csv").toPath(), "z\tx\t1000\n");
+    String glob = new File(tmp, "globs").getPath() + "/{a,b}/*.{tsv,csv}";
+    Run r = run("load", "graph", "--input", glob + "," + a.getPath(), "--output", new File(tmp, "globs-out").getPath());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("(4 input files)") && r.out().contains("records: 4 read = 4 loaded"), r.out());
+
+    Run bad = run("load", "graph", "--input", new File(tmp, "no\nsuch\u001b[31m").getPath(), "--output", new File(tmp, "x").getPath());
+    assertEquals(2, bad.code(), bad.err());
+    assertEquals(1, bad.err().lines().count(), bad.err());
+    assertTrue(bad.err().contains("no\\x0Asuch\\x1B[31m") && bad.err().chars().noneMatch(c -> c == 0x1b), bad.err());
+  }
+
   @Test
   void runChecksEverythingBeforeAnyTaskAndSaysWhatToDo() {
     String tables = new File(users).getParentFile().getParent();

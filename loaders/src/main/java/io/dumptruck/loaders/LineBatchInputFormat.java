@@ -13,10 +13,10 @@ import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 /**
  * Text lines exactly as Hadoop's {@link TextInputFormat} splits and reads them (compressed files by
  * extension, {@code textinputformat.record.delimiter}), handed to the mapper in {@link LineBatch}es.
- * Input paths are set with {@code FileInputFormat.addInputPath} as usual.
+ * Input paths are set with {@code FileInputFormat.addInputPath} as usual; they are listed by {@link InputFiles}' rule.
  */
 public final class LineBatchInputFormat extends InputFormat<LongWritable, LineBatch> {
-  private final TextInputFormat lines = new TextInputFormat();
+  private final TextInputFormat lines = new InputFiles.Lines();
 
   @Override
   public List<InputSplit> getSplits(JobContext context) throws IOException {

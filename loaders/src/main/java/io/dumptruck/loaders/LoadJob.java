@@ -62,21 +62,23 @@ public final class LoadJob {
    * directory again.
    */
   public static Job prepare(Configuration conf, Loader loader, LoadOptions options) throws IOException, InterruptedException {
-    for (Path input : options.inputs()) {
-      FileSystem fs = input.getFileSystem(conf);
-      FileStatus[] matches = fs.globStatus(input);
-      if (matches == null || matches.length == 0) {
-        throw new FileNotFoundException("input " + input + " matches no file; check the path (globs like 'logs/*.gz' are fine)");
-      }
-      for (FileStatus match : matches) {
-        refuseUnreadable(fs, match);
-      }
+    InputFiles inputs = InputFiles.of(options.inputs(), conf);
+    if (inputs.files().isEmpty()) {
+      throw new FileNotFoundException("no file to read in " + options.inputs() + (inputs.skipped().isEmpty() ? ""
+          : ": only hidden files, whose names start with _ or . (" + examples(inputs.skipped()) + "); name one to read it"));
+    }
+    for (FileStatus file : inputs.files()) {
+      refuseUnreadable(file.getPath().getFileSystem(conf), file);
     }
     OutputDirectory.checkNew(options.output(), conf);
     List<TableSpec> tables = loader.tables(conf, options);
     Job job = Job.getInstance(conf, "dumptruck load " + loader.name());
     String claim = OutputDirectory.claim(options.output(), conf);
     FormatConf.OUTPUT_CLAIM.set(job.getConfiguration(), claim);
+    job.getConfiguration().setInt(LoaderConf.INPUT_FILES.key(), inputs.files().size());
+    if (!inputs.skipped().isEmpty()) {
+      job.getConfiguration().set(LoaderConf.INPUT_SKIPPED.key(), inputs.skipped().size() + " (" + examples(inputs.skipped()) + ")");
+    }
     Runnable releaseOnStop = () -> release(options.output(), claim, conf); // set-up may read the input (samples, dictionaries)
     ShutdownHookManager.get().addShutdownHook(releaseOnStop, JobStopHook.PRIORITY);
     try {
@@ -120,31 +122,27 @@ public final class LoadJob {
     return job;
   }
 
+  /** A few of {@code paths}, for a message. */
+  public static String examples(List<Path> paths) {
+    return String.join(", ", paths.stream().limit(3).map(Path::toString).toList()) + (paths.size() > 3 ? ", …" : "");
+  }
+
   /**
-   * Refuses an input the user may not read — a file, or a directory to list and the files in it —
-   * now rather than in a task. HDFS answers with its own permission check; the local file system
-   * asks the operating system.
+   * Refuses an input file the user may not read now rather than in a task. HDFS answers with its own
+   * permission check; the local file system asks the operating system.
    */
-  private static void refuseUnreadable(FileSystem fs, FileStatus input) throws IOException {
-    List<FileStatus> check = new ArrayList<>(List.of(input));
-    if (input.isDirectory() && readable(fs, input)) {
-      // as FileInputFormat, skip hidden names (_SUCCESS, .crc files): they are never read
-      check.addAll(List.of(fs.listStatus(input.getPath(),
-          p -> !p.getName().startsWith("_") && !p.getName().startsWith("."))));
-    }
-    for (FileStatus s : check) {
-      if (!readable(fs, s)) {
-        throw new AccessControlException("cannot read input " + s.getPath() + ": user "
-            + UserGroupInformation.getCurrentUser().getShortUserName() + " may not read this " + (s.isDirectory() ? "directory" : "file")
-            + " (owned by " + s.getOwner() + ", " + s.getPermission() + "); give an input you can read");
-      }
+  private static void refuseUnreadable(FileSystem fs, FileStatus s) throws IOException {
+    if (!readable(fs, s)) {
+      throw new AccessControlException("cannot read input " + s.getPath() + ": user "
+          + UserGroupInformation.getCurrentUser().getShortUserName() + " may not read this file"
+          + " (owned by " + s.getOwner() + ", " + s.getPermission() + "); give an input you can read");
     }
   }
 
   private static boolean readable(FileSystem fs, FileStatus s) throws IOException {
     FsAction needed = s.isDirectory() ? FsAction.READ_EXECUTE : FsAction.READ;
     if ("file".equals(fs.getScheme())) {
-      java.nio.file.Path local = java.nio.file.Paths.get(s.getPath().toUri());
+      java.nio.file.Path local = new java.io.File(s.getPath().toUri().getPath()).toPath();
       return java.nio.file.Files.isReadable(local) && (!s.isDirectory() || java.nio.file.Files.isExecutable(local));
     }
     try {

@@ -7,7 +7,10 @@ public enum LoaderConf {
   /** The cell timestamp of records without a time of their own (epoch ms); set once per load. */
   LOAD_TIMESTAMP("dumptruck.load.timestamp"),
   /** Loader-specific options, as {@code <prefix><option>}; see each loader. */
-  OPTION_PREFIX("dumptruck.load.option.");
+  OPTION_PREFIX("dumptruck.load.option."),
+  /** What the load reads, for its summary: the number of input files, and the hidden files skipped (count and examples). */
+  INPUT_FILES("dumptruck.load.input.files"),
+  INPUT_SKIPPED("dumptruck.load.input.skipped");
 
   private final String key;
 

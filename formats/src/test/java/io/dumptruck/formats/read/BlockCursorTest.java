@@ -34,6 +34,7 @@ import org.apache.hadoop.hbase.io.hfile.HFileScanner;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.regionserver.StoreFileWriter;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.hbase.util.ChecksumType;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -123,8 +124,9 @@ class BlockCursorTest {
    * A damaged block fails with an error instead of looping or handing out garbage past its end: a
    * NONE cell whose value length steps back onto itself, a FAST_DIFF block with a negative decoded
    * size, and random bytes overwritten in either (each read must end, with cells or an error). The
-   * files are read with no checksum at all (the local file system's checksum file removed, no HBase
-   * checksums on a plain file system), so the damage reaches the decoder.
+   * files carry no checksum at all (the local file system's checksum file removed, written without
+   * HBase's block checksums), so the damage reaches the decoder; with HBase's checksums, as dumptruck
+   * writes them, the same damage is found before any decoding.
    */
   @ParameterizedTest(name = "{0}")
   @MethodSource("encodings")
@@ -132,7 +134,7 @@ class BlockCursorTest {
     Configuration conf = new Configuration();
     List<KeyValue> written = cells(new Random(11), false, false);
     Path path = new Path(tmp.getPath(), "damaged-" + encoding);
-    write(conf, path, written, encoding, Compression.Algorithm.NONE, false, false);
+    write(conf, path, written, encoding, Compression.Algorithm.NONE, false, false, ChecksumType.NULL);
     byte[] intact = java.nio.file.Files.readAllBytes(java.nio.file.Path.of(path.toString()));
     java.nio.file.Files.deleteIfExists(java.nio.file.Path.of(tmp.getPath(), "." + path.getName() + ".crc"));
 
@@ -174,6 +176,14 @@ class BlockCursorTest {
         // an error is a fine outcome; looping (the timeout) is not
       }
     }
+
+    Path checked = new Path(tmp.getPath(), "checksummed-" + encoding);
+    write(conf, checked, written, encoding, Compression.Algorithm.NONE, false, false, ChecksumType.getDefaultChecksumType());
+    byte[] flipped = java.nio.file.Files.readAllBytes(java.nio.file.Path.of(checked.toString()));
+    java.nio.file.Files.deleteIfExists(java.nio.file.Path.of(tmp.getPath(), "." + checked.getName() + ".crc"));
+    flipped[firstCell + 40] ^= 1;
+    e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> readAll(conf, checked, flipped));
+    assertTrue(e.getMessage().contains("a block fails its checksum"), e.getMessage());
   }
 
   static Stream<DataBlockEncoding> encodings() {
@@ -244,10 +254,15 @@ class BlockCursorTest {
 
   private static void write(Configuration conf, Path path, List<KeyValue> cells, DataBlockEncoding encoding,
       Compression.Algorithm codec, boolean tags, boolean mvcc) throws IOException {
+    write(conf, path, cells, encoding, codec, tags, mvcc, ChecksumType.getDefaultChecksumType());
+  }
+
+  private static void write(Configuration conf, Path path, List<KeyValue> cells, DataBlockEncoding encoding,
+      Compression.Algorithm codec, boolean tags, boolean mvcc, ChecksumType checksum) throws IOException {
     StoreFileWriter w = new StoreFileWriter.Builder(conf, CacheConfig.DISABLED, FileSystem.getLocal(conf))
         .withFilePath(path).withBloomType(BloomType.ROW)
         .withFileContext(new HFileContextBuilder().withBlockSize(512).withCompression(codec).withDataBlockEncoding(encoding)
-            .withIncludesTags(tags).withIncludesMvcc(mvcc).build())
+            .withIncludesTags(tags).withIncludesMvcc(mvcc).withChecksumType(checksum).build())
         .build();
     try {
       for (KeyValue kv : cells) {

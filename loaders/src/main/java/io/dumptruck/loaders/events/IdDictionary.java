@@ -47,7 +47,7 @@ public final class IdDictionary {
     Job job = Job.getInstance(conf, "dumptruck load events: list host and event names");
     job.setJarByClass(IdDictionary.class);
     JobDefaults.apply(job.getConfiguration());
-    job.setInputFormatClass(TextInputFormat.class);
+    job.setInputFormatClass(io.dumptruck.loaders.InputFiles.Lines.class);
     FileInputFormat.setInputPaths(job, inputs.toArray(new Path[0]));
     job.setMapperClass(NameMapper.class);
     job.setCombinerClass(DistinctReducer.class);

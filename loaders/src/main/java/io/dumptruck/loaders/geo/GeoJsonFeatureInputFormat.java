@@ -1,5 +1,8 @@
 package io.dumptruck.loaders.geo;
 
+import org.apache.hadoop.fs.FileStatus;
+import java.util.List;
+import io.dumptruck.loaders.InputFiles;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dumptruck.loaders.text.JsonText;
 import java.io.IOException;
@@ -28,6 +31,12 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
  * deep to read safely ({@link JsonText}).
  */
 public final class GeoJsonFeatureInputFormat extends FileInputFormat<LongWritable, LineBatch> {
+  /** The files of the input paths, by {@link InputFiles}' rule. */
+  @Override
+  protected List<FileStatus> listStatus(JobContext job) throws IOException {
+    return InputFiles.listStatus(job);
+  }
+
   /** The bytes of a file, decompressed as its name says. */
   static byte[] read(Path path, Configuration conf) throws IOException {
     CompressionCodec codec = new CompressionCodecFactory(conf).getCodec(path);

@@ -1,5 +1,9 @@
 package io.dumptruck.loaders.spec;
 
+import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.fs.FileStatus;
+import java.util.List;
+import io.dumptruck.loaders.InputFiles;
 import io.dumptruck.loaders.NamedInputReader;
 import java.io.IOException;
 import java.util.Arrays;
@@ -27,6 +31,12 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
  * file: Avro records no count that could tell.)
  */
 public final class AvroFileInputFormat extends AvroKeyInputFormat<GenericRecord> {
+  /** The files of the input paths, by {@link InputFiles}' rule. */
+  @Override
+  protected List<FileStatus> listStatus(JobContext job) throws IOException {
+    return InputFiles.listStatus(job);
+  }
+
   @Override
   public RecordReader<AvroKey<GenericRecord>, NullWritable> createRecordReader(InputSplit split, TaskAttemptContext context)
       throws IOException, InterruptedException {

@@ -1,5 +1,8 @@
 package io.dumptruck.loaders.spec;
 
+import org.apache.hadoop.fs.FileStatus;
+import java.util.List;
+import io.dumptruck.loaders.InputFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import io.dumptruck.loaders.LineBatch;
@@ -40,6 +43,12 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
  * UTF-8 per record.
  */
 public final class CsvRecordInputFormat extends FileInputFormat<LongWritable, LineBatch> {
+  /** The files of the input paths, by {@link InputFiles}' rule. */
+  @Override
+  protected List<FileStatus> listStatus(JobContext job) throws IOException {
+    return InputFiles.listStatus(job);
+  }
+
   static final int MAX_RECORD_BYTES = 1 << 20;
   /** The field delimiter, one character (default {@code ,}); set by the spec loader from the spec. */
   public static final String DELIMITER = "dumptruck.load.csv.delimiter";

@@ -1,5 +1,9 @@
 package io.dumptruck.loaders.spec;
 
+import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.fs.FileStatus;
+import java.util.List;
+import io.dumptruck.loaders.InputFiles;
 import io.dumptruck.loaders.NamedInputReader;
 import java.io.IOException;
 import org.apache.avro.generic.GenericRecord;
@@ -13,6 +17,12 @@ import org.apache.parquet.avro.AvroParquetInputFormat;
  * file knows its end (the footer and the magic bytes after it): a cut file fails to open.
  */
 public final class ParquetFileInputFormat extends AvroParquetInputFormat<GenericRecord> {
+  /** The files of the input paths, by {@link InputFiles}' rule. */
+  @Override
+  protected List<FileStatus> listStatus(JobContext job) throws IOException {
+    return InputFiles.listStatus(job);
+  }
+
   @Override
   public RecordReader<Void, GenericRecord> createRecordReader(InputSplit split, TaskAttemptContext context)
       throws IOException, InterruptedException {
