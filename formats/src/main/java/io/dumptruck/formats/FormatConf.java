@@ -14,6 +14,8 @@ public enum FormatConf {
   OUTPUT_FILE_TOKEN("dumptruck.output.file.token", null, "internal: per-job HFile name token"),
   /** internal: the token of the job's claim on its output directory ({@code OutputDirectory.claim}). */
   OUTPUT_CLAIM("dumptruck.output.claim", null, "internal: the job's claim on its output directory"),
+  /** internal: the job's set-up time (epoch ms), against which a family's TTL decides whether a cell arrives expired. */
+  OUTPUT_TTL_NOW("dumptruck.output.ttl.now", null, "internal: the time TTLs are measured from"),
   OUTPUT_FILE_MAX_BYTES("dumptruck.output.file.max.bytes", String.valueOf(256L << 20),
       "an HFile is rolled at the next row boundary once it holds this many bytes"),
   OUTPUT_MAX_FILES_PER_REGION("dumptruck.output.files.per.region.max", "32",

@@ -2,6 +2,7 @@ package io.dumptruck.loaders;
 
 import io.dumptruck.formats.InjectedFaults;
 import io.dumptruck.formats.output.CellSink;
+import io.dumptruck.formats.output.ExpiredCellException;
 import io.dumptruck.formats.output.MapOutputSampler;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
@@ -22,7 +23,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
  */
 public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey, CellRun> {
   /** Reasons every loader shares. */
-  public enum CommonReject { INVALID_UTF8, SCHEMA }
+  public enum CommonReject { INVALID_UTF8, SCHEMA, EXPIRED_BY_TTL }
 
   private RejectSink rejects;
   private CellSink sink;
@@ -135,7 +136,7 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
       emit(parsed.record(), sink);
     } catch (IllegalArgumentException e) {
       sink.rollback();
-      reject(context, offset, CommonReject.SCHEMA, e.getMessage(), raw);
+      reject(context, offset, e instanceof ExpiredCellException ? CommonReject.EXPIRED_BY_TTL : CommonReject.SCHEMA, e.getMessage(), raw);
       return;
     }
     sink.commit();

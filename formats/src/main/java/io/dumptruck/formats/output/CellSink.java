@@ -5,6 +5,7 @@ import io.dumptruck.formats.shuffle.CellBlockBuffer;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
 import io.dumptruck.formats.shuffle.RegionPartitioner;
+import io.dumptruck.formats.spec.FamilySpec;
 import io.dumptruck.formats.spec.SpecException;
 import io.dumptruck.formats.spec.TableSpec;
 import io.dumptruck.formats.spec.TableSpecJson;
@@ -13,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
@@ -55,6 +57,8 @@ public final class CellSink {
   private int pending = -1;
   /** Runs of one cell of tables without a fold, sorted here and sent as blocks; null to send each record on its own. */
   private final CellBlockBuffer blocks;
+  /** Per table and family, the oldest timestamp a reader will still show (the family's TTL before the job's set-up), else Long.MIN_VALUE. */
+  private final long[][] oldestShown;
 
   private CellSink(TaskInputOutputContext<?, ?, CellKey, CellRun> context, List<TableSpec> tables, boolean buffered) {
     this.context = context;
@@ -65,6 +69,16 @@ public final class CellSink {
       folded[t] = conf.get(FormatConf.OUTPUT_FOLD_PREFIX + tables.get(t).name()) != null;
     }
     this.blocks = buffered ? blockBuffer(context) : null;
+    String now = FormatConf.OUTPUT_TTL_NOW.get(conf);
+    this.oldestShown = new long[tables.size()][];
+    for (int t = 0; t < tables.size(); t++) {
+      List<FamilySpec> families = tables.get(t).families();
+      oldestShown[t] = new long[families.size()];
+      for (int f = 0; f < families.size(); f++) {
+        int ttl = families.get(f).ttlSeconds();
+        oldestShown[t][f] = ttl == HConstants.FOREVER || now == null ? Long.MIN_VALUE : Long.parseLong(now) - ttl * 1000L;
+      }
+    }
   }
 
   /** The block buffer of {@link #buffered}, or null to send each record on its own. */
@@ -142,11 +156,15 @@ public final class CellSink {
   }
 
   /**
-   * Emits one cell; an IllegalArgumentException (empty or too long row, a timestamp HBase refuses)
-   * emits nothing. Between {@link #begin} and {@link #commit} the cell is held back.
+   * Emits one cell; an IllegalArgumentException (empty or too long row, a timestamp HBase refuses,
+   * an {@link ExpiredCellException}) emits nothing. Between {@link #begin} and {@link #commit} the
+   * cell is held back.
    */
   public void put(FamilyRef ref, byte[] row, byte[] qualifier, long timestamp, byte[] cellValue)
       throws IOException, InterruptedException {
+    if (timestamp < oldestShown[ref.table()][ref.family()]) {
+      throw new ExpiredCellException(ref, timestamp, tables.get(ref.table()).families().get(ref.family()).ttlSeconds());
+    }
     boolean single = pending < 0;
     int i = single ? 0 : pending;
     if (i == pendingKeys.size()) {

@@ -185,6 +185,9 @@ public final class HFileTableOutputFormat extends OutputFormat<CellKey, CellRun>
     private Job setUp(Configuration conf) throws IOException, InterruptedException {
       folds.forEach((table, fold) -> conf.setClass(FormatConf.OUTPUT_FOLD_PREFIX + table, fold, CellFold.class));
       FormatConf.OUTPUT_TABLES.set(conf, TableSpecJson.toJson(tables));
+      if (FormatConf.OUTPUT_TTL_NOW.get(conf) == null) {
+        FormatConf.OUTPUT_TTL_NOW.setLong(conf, System.currentTimeMillis());
+      }
       job.setMapOutputKeyClass(CellKey.class);
       job.setMapOutputValueClass(CellRun.class);
       List<TableSpec> resolved = resolveSplits();

@@ -257,4 +257,23 @@ class SpecLoadTest {
         l.cells("t", LoadTesting::utf8, LoadTesting::utf8, 1));
     assertEquals(Map.of("INVALID_UTF8", 1L, "BAD_JSON", 1L), l.report().rejectReasons());
   }
+
+  /** Cells older than their family's TTL at load time would be hidden by every reader: their records are rejected, saying why. */
+  @Test
+  void cellsThatExpireOnArrivalAreRejected() throws Exception {
+    File specFile = new File(tmp, "spec.json");
+    Files.writeString(specFile.toPath(), """
+        {"input": {"format": "jsonl"}, "tables": [{"name": "t", "families": [{"name": "f", "ttlSeconds": 3600}, {"name": "g"}],
+          "rowKey": [{"field": "k"}], "timestamp": "ts", "cells": [{"column": "f:v", "field": "v"}, {"column": "g:v", "field": "v"}]}]}""");
+    File in = new File(tmp, "in");
+    in.mkdirs();
+    long now = System.currentTimeMillis();
+    Files.write(new File(in, "r.jsonl").toPath(), List.of("{\"k\": \"fresh\", \"ts\": " + (now - 60_000) + ", \"v\": \"x\"}",
+        "{\"k\": \"stale\", \"ts\": " + (now - 7_200_000) + ", \"v\": \"y\"}"), StandardCharsets.UTF_8);
+    LoadTesting.Loaded l = load(specFile.getPath(), in.getPath());
+    assertEquals(1, l.report().loaded());
+    assertEquals(Map.of("EXPIRED_BY_TTL", 1L), l.report().rejectReasons());
+    assertEquals(2, l.cells("t", LoadTesting::utf8, LoadTesting::utf8, 1).size(), "the fresh record's two cells, none of the stale one's");
+    assertTrue(l.rejects().get(0).contains("EXPIRED_BY_TTL") && l.rejects().get(0).contains("TTL of 3600 s"), l.rejects().toString());
+  }
 }
