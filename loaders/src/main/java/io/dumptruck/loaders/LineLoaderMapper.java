@@ -10,10 +10,12 @@ import org.apache.hadoop.io.LongWritable;
 
 /**
  * The mapper of every line-oriented loader: decodes each line (or CSV record) as strict UTF-8 —
- * invalid bytes reject the line — and hands it to the loader's parser. Lines come in
+ * invalid bytes reject the line, a byte order mark that starts a file is dropped — and hands it to
+ * the loader's parser. Lines come in
  * {@link LineBatch}es ({@link LineBatchInputFormat}, and the CSV and GeoJSON formats).
  */
 public abstract class LineLoaderMapper<R> extends LoaderMapper<LongWritable, LineBatch, R> {
+  private static final String BYTE_ORDER_MARK = "\uFEFF";
   private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
       .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
 
@@ -39,8 +41,11 @@ public abstract class LineLoaderMapper<R> extends LoaderMapper<LongWritable, Lin
       }
     } catch (CharacterCodingException e) {
       rejectUnparsed(context, offset, CommonReject.INVALID_UTF8, "the line is not valid UTF-8",
-          new String(bytes, start, length, StandardCharsets.ISO_8859_1));
+          java.util.Arrays.copyOfRange(bytes, start, start + length));
       return;
+    }
+    if (offset == 0 && line.startsWith(BYTE_ORDER_MARK)) { // a UTF-8 file may start with one: not part of the first record
+      line = line.substring(1);
     }
     setCurrent(line, offset);
     load(context, offset, line, parse(line));

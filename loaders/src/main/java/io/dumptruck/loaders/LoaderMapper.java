@@ -157,13 +157,18 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
   }
 
   /** Counts a record that is rejected before it parses (e.g. invalid UTF-8) and sends it to the rejects. */
-  protected final void rejectUnparsed(Context context, long offset, Enum<?> reason, String detail, String raw)
+  protected final void rejectUnparsed(Context context, long offset, Enum<?> reason, String detail, byte[] raw)
       throws IOException, InterruptedException {
     countRead();
     reject(context, offset, reason, detail, raw);
   }
 
   private void reject(Context context, long offset, Enum<?> reason, String detail, String raw)
+      throws IOException, InterruptedException {
+    reject(context, offset, reason, detail, raw.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  private void reject(Context context, long offset, Enum<?> reason, String detail, byte[] raw)
       throws IOException, InterruptedException {
     context.getCounter(LoadCounter.RECORDS_REJECTED).increment(1);
     context.getCounter(LoadCounter.REASON_GROUP, reason.name()).increment(1);

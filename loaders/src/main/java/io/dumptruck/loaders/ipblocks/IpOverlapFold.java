@@ -71,7 +71,7 @@ public final class IpOverlapFold implements CellFold {
     output.count(LoadCounter.RECORDS_LOADED, -1);
     output.count(LoadCounter.RECORDS_REJECTED, 1);
     output.context().getCounter(LoadCounter.REASON_GROUP, Reject.OVERLAP.name()).increment(1);
-    rejects.reject(position, Reject.OVERLAP, detail, raw);
+    rejects.reject(position, Reject.OVERLAP, detail, raw.getBytes(StandardCharsets.UTF_8));
   }
 
   @Override

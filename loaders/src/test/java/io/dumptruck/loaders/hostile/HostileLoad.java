@@ -106,10 +106,48 @@ final class HostileLoad {
     rejects.forEach((position, r) -> actualRejects.put(position, r.reason()));
     assertEquals(describe(expectedRejects, corpora), describe(actualRejects, corpora), "rejects by position");
     assertEquals(reasons, new TreeMap<>(report.rejectReasons()), "reject reason counters");
+    List<String> unfaithful = new java.util.ArrayList<>();
+    for (Corpus c : corpora) {
+      for (Corpus.Case r : c.cases()) {
+        Reject actual = rejects.get(c.position(r));
+        if (r.outcome() == Corpus.Outcome.REJECTED && actual != null && !java.util.Arrays.equals(unescape(actual.raw()), r.bytes())
+            && !java.util.Arrays.equals(unescape(actual.raw() + "\\r"), r.bytes())) { // a line's CR LF ends it
+          unfaithful.add(r.label() + ": " + clip(actual.raw()));
+        }
+      }
+    }
+    assertEquals(List.of(), unfaithful, "rejects whose record is not the input's bytes");
     assertEquals(loaded + rejected, report.read(), "records read");
     assertEquals(loaded, report.loaded(), "records loaded");
     assertEquals(rejected, report.rejected(), "records rejected");
     assertEquals(skipped, report.skipped(), "lines skipped");
+  }
+
+  /** The bytes a reject line's record field stands for ({@code RejectSink}'s escapes undone). */
+  static byte[] unescape(String raw) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    for (int i = 0; i < raw.length(); i++) {
+      char c = raw.charAt(i);
+      if (c != '\\') {
+        int cp = raw.codePointAt(i);
+        out.writeBytes(new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8));
+        i += Character.charCount(cp) - 1;
+        continue;
+      }
+      char e = raw.charAt(++i);
+      switch (e) {
+        case 't' -> out.write('\t');
+        case 'n' -> out.write('\n');
+        case 'r' -> out.write('\r');
+        case '\\' -> out.write('\\');
+        case 'x' -> {
+          out.write(Integer.parseInt(raw.substring(i + 1, i + 3), 16));
+          i += 2;
+        }
+        default -> throw new AssertionError("unknown escape \\" + e + " in " + raw);
+      }
+    }
+    return out.toByteArray();
   }
 
   /** Position → reason, with the corpus label of each position, for readable failures. */

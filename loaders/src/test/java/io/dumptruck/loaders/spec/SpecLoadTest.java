@@ -276,4 +276,21 @@ class SpecLoadTest {
     assertEquals(2, l.cells("t", LoadTesting::utf8, LoadTesting::utf8, 1).size(), "the fresh record's two cells, none of the stale one's");
     assertTrue(l.rejects().get(0).contains("EXPIRED_BY_TTL") && l.rejects().get(0).contains("TTL of 3600 s"), l.rejects().toString());
   }
+
+  /** A UTF-8 byte order mark before the header (as spreadsheet programs write it) is not part of the first field's name. */
+  @Test
+  void aByteOrderMarkBeforeTheHeaderIsDropped() throws Exception {
+    File in = new File(tmp, "bom");
+    in.mkdirs();
+    byte[] csv = Files.readAllBytes(new File("../sample-data/spec/users/users.csv").toPath());
+    byte[] withBom = new byte[csv.length + 3];
+    withBom[0] = (byte) 0xEF;
+    withBom[1] = (byte) 0xBB;
+    withBom[2] = (byte) 0xBF;
+    System.arraycopy(csv, 0, withBom, 3, csv.length);
+    Files.write(new File(in, "users.csv").toPath(), withBom);
+    LoadTesting.Loaded l = load("../sample-data/spec/users-spec.json", in.getPath());
+    assertEquals(1, l.report().rejected(), "bob has no password, as without the mark");
+    assertTrue(l.cells("usertable", LoadTesting::utf8, LoadTesting::utf8, 1).contains("jim info:name @" + LoadTesting.LOAD_TS + " = Jim Kellerman"));
+  }
 }
