@@ -4,9 +4,6 @@ import io.dumptruck.formats.output.HFileTableCommitter;
 import io.dumptruck.formats.spec.FamilySpec;
 import io.dumptruck.formats.spec.TableSpec;
 import io.dumptruck.formats.spec.TableSpecJson;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -40,11 +37,7 @@ public final class DdlCommand extends Command {
     List<Path> specs = new ArrayList<>();
     BulkLoadCommand.tables(getConf(), dir).forEach(t -> specs.add(new Path(t, HFileTableCommitter.SPEC_FILE)));
     for (Path spec : specs) {
-      try (InputStream in = fs.open(spec)) {
-        System.out.println(create(TableSpecJson.fromJson(new String(in.readAllBytes(), StandardCharsets.UTF_8))));
-      } catch (IOException e) {
-        throw new IOException("cannot read " + spec + ": " + e.getMessage(), e);
-      }
+      System.out.println(create(TableSpecJson.read(fs, spec)));
     }
     return 0;
   }

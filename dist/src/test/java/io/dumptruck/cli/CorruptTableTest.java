@@ -128,4 +128,23 @@ class CorruptTableTest {
       assertFalse(r.out().contains("notes from the meetup"), "the damaged value is never printed");
     }
   }
+
+  /** A damaged table spec (cut, or nested deep enough to overflow a JSON reader's stack) is the same one line, exit 1, in every reader. */
+  @Test
+  void aDamagedTableSpecIsNamedTheSameWayByEveryCommand() throws Exception {
+    for (String damage : List.of("{\"name\": \"visits\", \"families\": [{\"name\": \"p\"", "[".repeat(200_000) + "]".repeat(200_000))) {
+      File copy = new File(tmp, "spec-" + damage.length());
+      copyTree(loads, copy);
+      File spec = new File(copy, "visits/_spec.json");
+      new File(copy, "visits/._spec.json.crc").delete();
+      Files.writeString(spec.toPath(), damage);
+      String visits = new File(copy, "visits").getPath();
+      for (String[] command : new String[][] {{"scan", visits}, {"get", visits, "c-7f3a"}, {"inspect", visits}, {"ddl", visits}}) {
+        CliTest.Run r = CliTest.run(command);
+        assertEquals(1, r.code(), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("dumptruck " + command[0] + ": table spec ") && r.err().contains("visits/_spec.json is damaged"), r.err());
+      }
+    }
+  }
 }

@@ -7,8 +7,6 @@ import io.dumptruck.formats.spec.TableSpec;
 import io.dumptruck.formats.spec.TableSpecJson;
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -81,9 +79,7 @@ public final class TableDir {
     Path specFile = new Path(dir, HFileTableCommitter.SPEC_FILE);
     TableSpec spec;
     if (fs.exists(specFile)) {
-      try (InputStream in = fs.open(specFile)) {
-        spec = TableSpecJson.fromJson(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-      }
+      spec = TableSpecJson.read(fs, specFile);
     } else if (!subTables.isEmpty()) {
       throw new NotATableException(dir + " is an output directory, not a table: name one of its tables, e.g. "
           + new Path(dir, subTables.get(0)) + " (tables: " + String.join(", ", subTables) + ")");

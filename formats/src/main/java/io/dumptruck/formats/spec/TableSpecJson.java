@@ -56,6 +56,19 @@ public final class TableSpecJson {
   }
 
   /** Reads one spec object. */
+  /**
+   * The table spec a load wrote ({@code <table>/_spec.json}); a file that cannot be read or is not a
+   * table spec (damaged, cut, hand-edited) is an IOException naming it, the same for every reader.
+   */
+  public static TableSpec read(org.apache.hadoop.fs.FileSystem fs, org.apache.hadoop.fs.Path specFile) throws java.io.IOException {
+    try (java.io.InputStream in = fs.open(specFile)) {
+      return fromJson(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+    } catch (java.io.IOException | IllegalArgumentException e) {
+      throw new java.io.IOException("table spec " + specFile + " is damaged (" + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
+          + "); the load that wrote the table writes it: load again, or restore the file", e);
+    }
+  }
+
   public static TableSpec fromJson(String json) {
     return fromNode(parse(json));
   }
@@ -168,7 +181,13 @@ public final class TableSpecJson {
     return new RegionSplits(kind, count, points);
   }
 
+  /** Deeper than any table spec nests (a handful of levels). */
+  private static final int MAX_DEPTH = 64;
+
   private static JsonNode parse(String json) {
+    if (JsonNesting.deeperThan(json, MAX_DEPTH)) {
+      throw new SpecException("table spec is not a table spec: it nests deeper than " + MAX_DEPTH + " levels");
+    }
     try {
       return MAPPER.readTree(json);
     } catch (JsonProcessingException e) {

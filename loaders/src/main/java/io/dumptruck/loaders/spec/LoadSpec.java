@@ -31,12 +31,17 @@ public record LoadSpec(String format, boolean header, List<String> fields, char 
 
   public static final Set<String> FORMATS = Set.of("csv", "tsv", "jsonl", "avro", "parquet");
   private static final ObjectMapper JSON = new ObjectMapper();
+  /** Deeper than any load spec nests. */
+  private static final int MAX_DEPTH = 64;
 
   /** One table: where its rows and cells come from. */
   public record TableMapping(TableSpec table, KeyTemplate rowKey, List<CellMapping> cells, TimeRef timestamp) {}
 
   public static LoadSpec fromJson(String json) {
     JsonNode root;
+    if (io.dumptruck.formats.spec.JsonNesting.deeperThan(json, MAX_DEPTH)) {
+      throw new IllegalArgumentException("the load spec nests deeper than " + MAX_DEPTH + " levels; a spec needs a handful");
+    }
     try {
       root = JSON.readTree(json);
     } catch (java.io.IOException e) {
@@ -63,8 +68,12 @@ public record LoadSpec(String format, boolean header, List<String> fields, char 
     char delimiter = format.equals("tsv") ? '\t' : ',';
     if (input.has("delimiter")) {
       String d = SpecJson.text(input, "delimiter", "input");
-      if (d.length() != 1) {
-        throw new IllegalArgumentException("input: delimiter must be one character");
+      if (!format.equals("csv") && !format.equals("tsv")) {
+        throw new IllegalArgumentException("input: a delimiter applies to csv and tsv input only, not " + format);
+      }
+      if (d.length() != 1 || d.charAt(0) == '"' || d.charAt(0) == '\n' || d.charAt(0) == '\r') {
+        throw new IllegalArgumentException("input: the delimiter must be one character other than the quote and the line "
+            + "breaks, e.g. \"|\" or \";\" (got " + d.length() + " characters: '" + d.replace("\n", "\\n").replace("\r", "\\r") + "')");
       }
       delimiter = d.charAt(0);
     }

@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeType;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.ValueNode;
+import io.dumptruck.formats.spec.JsonNesting;
 import java.io.CharConversionException;
 import java.io.IOException;
 
@@ -26,8 +27,7 @@ import java.io.IOException;
  *   <li>it recurses once per nesting level, so a line of 100,000 {@code [} ends in a
  *       {@link StackOverflowError} — an Error, which no parser's {@code catch (IOException)} stops and
  *       which kills the task. Text nested deeper than {@link #MAX_DEPTH} levels is refused here
- *       before the tree reader sees it (found with a scan that counts brackets outside strings, which
- *       never counts fewer levels than the reader would descend);
+ *       before the tree reader sees it ({@link JsonNesting});
  *   <li>it reads the first value and ignores what follows, so {@code {"a":1}{"a":2}} would load one
  *       record and lose the other without a word. Here the text must be exactly one JSON value, white
  *       space around it allowed.
@@ -178,27 +178,7 @@ public final class JsonText {
   }
 
   private static boolean tooDeep(CharSequence s) {
-    int depth = 0;
-    boolean inString = false;
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (inString) {
-        if (c == '\\') {
-          i++;
-        } else if (c == '"') {
-          inString = false;
-        }
-      } else if (c == '"') {
-        inString = true;
-      } else if (c == '[' || c == '{') {
-        if (++depth > MAX_DEPTH) {
-          return true;
-        }
-      } else if ((c == ']' || c == '}') && depth > 0) {
-        depth--;
-      }
-    }
-    return false;
+    return JsonNesting.deeperThan(s, MAX_DEPTH);
   }
 
   /**

@@ -192,7 +192,12 @@ class SpecLoadTest {
         {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"a:b\"}], \"rowKey\": [{\"field\": \"a\"}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}]}]}", "'a:b' is not allowed"},
         {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"sha1\": \"a\"}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}]}]}", "unknown key part"},
         {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"field\": \"a\"}], \"cells\": [{\"column\": \"g:a\", \"field\": \"a\"}]}]}", "no family 'g'"},
-        {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"field\": \"a\"}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}, {\"column\": \"f:a\", \"field\": \"b\"}]}]}", "is also cells[0]"}}) {
+        {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"field\": \"a\"}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}, {\"column\": \"f:a\", \"field\": \"b\"}]}]}", "is also cells[0]"},
+        {"{\"input\": {\"format\": \"csv\", \"header\": true, \"delimiter\": \"\\\"\"}, \"tables\": []}", "other than the quote"},
+        {"{\"input\": {\"format\": \"csv\", \"header\": true, \"delimiter\": \"\\n\"}, \"tables\": []}", "other than the quote"},
+        {"{\"input\": {\"format\": \"csv\", \"header\": true, \"delimiter\": \"||\"}, \"tables\": []}", "got 2 characters"},
+        {"{\"input\": {\"format\": \"jsonl\", \"delimiter\": \";\"}, \"tables\": []}", "csv and tsv input only"},
+        {"{\"input\": " + "[".repeat(5000) + "]".repeat(5000) + "}", "nests deeper than 64"}}) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LoadSpec.fromJson(bad[0]), bad[0]);
       assertTrue(e.getMessage().contains(bad[1]), e.getMessage());
     }
