@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dumptruck.formats.output.CellSink;
 import io.dumptruck.formats.output.HFileTableOutputFormat;
 import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.loaders.InputFiles;
 import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
@@ -16,7 +17,6 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 
@@ -65,26 +65,19 @@ public final class GeoLoader implements Loader {
     RegionParser parser = new RegionParser();
     Map<String, String> seen = new HashMap<>();
     try {
-      FileSystem fs = regions.getFileSystem(conf);
-      FileStatus[] matches = fs.globStatus(regions);
-      for (FileStatus match : matches == null ? new FileStatus[0] : matches) {
-        FileStatus[] files = match.isDirectory()
-            ? fs.listStatus(match.getPath(), p -> !p.getName().startsWith("_") && !p.getName().startsWith(".")) : new FileStatus[] {match};
-        java.util.Arrays.sort(files);
-        for (FileStatus file : files) {
-          Iterator<JsonNode> features = GeoJsonFeatureInputFormat.features(GeoJsonFeatureInputFormat.read(file.getPath(), conf));
-          for (int i = 0; features != null && features.hasNext(); i++) {
-            Parsed<Region> p = parser.parse(features.next().toString());
-            if (!p.isRecord()) {
-              continue;
-            }
-            Region r = p.record();
-            String where = file.getPath().getName() + " feature " + i;
-            String first = seen.putIfAbsent(r.type() + r.id().toLowerCase(Locale.ROOT), where);
-            if (first != null) {
-              throw new IllegalArgumentException("--" + REGIONS_FILE + ": " + first + " and " + where + " are both region '" + r.id()
-                  + "' of type " + r.type() + " (ids are compared ignoring case); an id names one row, so give each region its own");
-            }
+      for (FileStatus file : InputFiles.of(List.of(regions), conf).files()) {
+        Iterator<JsonNode> features = GeoJsonFeatureInputFormat.features(GeoJsonFeatureInputFormat.read(file.getPath(), conf));
+        for (int i = 0; features != null && features.hasNext(); i++) {
+          Parsed<Region> p = parser.parse(features.next().toString());
+          if (!p.isRecord()) {
+            continue;
+          }
+          Region r = p.record();
+          String where = file.getPath().getName() + " feature " + i;
+          String first = seen.putIfAbsent(r.type() + r.id().toLowerCase(Locale.ROOT), where);
+          if (first != null) {
+            throw new IllegalArgumentException("--" + REGIONS_FILE + ": " + first + " and " + where + " are both region '" + r.id()
+                + "' of type " + r.type() + " (ids are compared ignoring case); an id names one row, so give each region its own");
           }
         }
       }
