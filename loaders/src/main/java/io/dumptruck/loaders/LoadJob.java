@@ -20,6 +20,8 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsAction;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.mapreduce.CounterGroup;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
@@ -67,8 +69,14 @@ public final class LoadJob {
       throw new FileNotFoundException("no file to read in " + options.inputs() + (inputs.skipped().isEmpty() ? ""
           : ": only hidden files, whose names start with _ or . (" + examples(inputs.skipped()) + "); name one to read it"));
     }
+    Map<Class<?>, String> codecs = new LinkedHashMap<>();
+    CompressionCodecFactory factory = new CompressionCodecFactory(conf);
     for (FileStatus file : inputs.files()) {
       refuseUnreadable(file.getPath().getFileSystem(conf), file);
+      CompressionCodec codec = factory.getCodec(file.getPath());
+      if (codec != null && codecs.putIfAbsent(codec.getClass(), "") == null) {
+        refuseUnusable(codec, file.getPath());
+      }
     }
     OutputDirectory.checkNew(options.output(), conf);
     List<TableSpec> tables = loader.tables(conf, options);
@@ -120,6 +128,22 @@ public final class LoadJob {
     loader.configure(job, options, output);
     output.apply();
     return job;
+  }
+
+  /**
+   * Refuses an input whose name says it is compressed with a codec this installation cannot read (no
+   * native zstd, no lz4 library), before any task tries.
+   */
+  private static void refuseUnusable(CompressionCodec codec, Path file) {
+    try {
+      codec.createInputStream(new java.io.ByteArrayInputStream(new byte[0])).close();
+    } catch (IOException readable) {
+      // the codec works: there was just nothing to read
+    } catch (RuntimeException | LinkageError e) {
+      throw new IllegalArgumentException("input " + file + " is " + codec.getClass().getSimpleName().replace("Codec", "")
+          + "-compressed by its name (" + codec.getDefaultExtension() + "), which cannot be read here (" + e
+          + "); decompress it first, or rename it if it is not compressed");
+    }
   }
 
   /** A few of {@code paths}, for a message. */

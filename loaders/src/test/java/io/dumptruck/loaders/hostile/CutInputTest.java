@@ -155,4 +155,37 @@ class CutInputTest {
     Files.write(f.toPath(), cut(Files.readAllBytes(whole.toPath()), 0.8));
     assertRefused(new SpecLoader(), f, spec("parquet"));
   }
+
+  /** Plain text named as a compressed file would decompress to nothing and load as empty: it fails, naming it. */
+  @Test
+  void plainTextNamedSnappyIsNotReadAsEmpty() throws Exception {
+    File f = new File(tmp, "edges.tsv.snappy");
+    Files.write(f.toPath(), edges());
+    Configuration conf = LocalJobs.localConf();
+    Path out = new Path(tmp.getAbsolutePath(), "out-snappy");
+    LoadOptions o = new LoadOptions(List.of(new Path(f.getAbsolutePath())), out, 1, 1L, 1.0, Map.of());
+    Job job = LoadJob.prepare(conf, new GraphLoader(), o);
+    assertFalse(job.waitForCompletion(false), "read as an empty file");
+    String reason = JobFailure.reason(job);
+    assertTrue(reason != null && reason.contains("edges.tsv.snappy"), reason);
+  }
+
+  /** A codec this installation lacks (lz4-java is not shipped; native zstd rarely is) is refused before any task. */
+  @Test
+  void aCodecThatCannotBeReadHereIsRefusedBeforeTheJob() throws Exception {
+    File f = new File(tmp, "edges.tsv.lz4");
+    Files.write(f.toPath(), edges());
+    try {
+      new org.apache.hadoop.io.compress.Lz4Codec().createInputStream(new java.io.ByteArrayInputStream(new byte[0])).close();
+      org.junit.jupiter.api.Assumptions.abort("lz4 is readable here");
+    } catch (LinkageError | RuntimeException | java.io.IOException absent) {
+      // as expected: the codec's library is missing
+    }
+    LoadOptions o = new LoadOptions(List.of(new Path(f.getAbsolutePath())), new Path(tmp.getAbsolutePath(), "out-lz4"), 1, 1L, 1.0,
+        Map.of());
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> LoadJob.prepare(LocalJobs.localConf(), new GraphLoader(), o));
+    assertTrue(e.getMessage().contains("edges.tsv.lz4") && e.getMessage().contains("decompress it first"), e.getMessage());
+    assertFalse(new File(tmp, "out-lz4").exists());
+  }
 }
