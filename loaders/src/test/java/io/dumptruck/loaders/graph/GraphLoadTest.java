@@ -95,7 +95,7 @@ class GraphLoadTest {
       rejects.addAll(Files.readAllLines(f.toPath(), StandardCharsets.UTF_8));
     }
     assertEquals(3, rejects.size(), rejects.toString());
-    assertTrue(rejects.contains("edges.tsv:" + offsetOf(lines, 5) + "\tSELF_EDGE\tcarol follows itself\tcarol\tcarol"), rejects.toString());
+    assertTrue(rejects.contains("edges.tsv:" + offsetOf(lines, 5) + "\tSELF_EDGE\tcarol follows itself\tcarol\\tcarol"), rejects.toString());
     assertTrue(rejects.stream().anyMatch(r -> r.contains("\tBAD_TIME\t") && r.endsWith("\tdave\tbob\tnotatime")), rejects.toString());
   }
 
