@@ -27,7 +27,9 @@ class LoadStopIT {
   void aLoadStoppedWhileItRunsLeavesNothing() throws Exception {
     CliTest.Run generated = CliTest.run("generate", "graph", "--records", "3000000", "--output", new File(tmp, "in").getPath());
     assertEquals(0, generated.code(), generated.err());
-    for (String signal : List.of("TERM", "INT")) {
+    // A process started with SIGINT ignored (a build run in the background: nohup, `cmd &`) passes that on to
+    // its children, and the JVM then never sees the signal: Ctrl-C can only be tried where it can arrive.
+    for (String signal : interruptible() ? List.of("TERM", "INT") : List.of("TERM")) {
       File hadoopTmp = new File(tmp, "hadoop-" + signal);
       File out = new File(tmp, "out-" + signal);
       List<String> command = new ArrayList<>(List.of(new File(System.getProperty("java.home"), "bin/java").getPath(), "-Xmx1g"));
@@ -53,6 +55,16 @@ class LoadStopIT {
       List<String> left = files(new File(hadoopTmp, "mapred"));
       assertTrue(left.isEmpty(), "local work files left behind: " + left);
     }
+  }
+
+  /** False when this process ignores SIGINT (bit 2 of SigIgn in /proc/self/status), as the load it starts then will. */
+  private static boolean interruptible() throws Exception {
+    java.nio.file.Path status = java.nio.file.Path.of("/proc/self/status");
+    if (!Files.exists(status)) {
+      return true;
+    }
+    return Files.readAllLines(status).stream().filter(l -> l.startsWith("SigIgn:"))
+        .noneMatch(l -> (Long.parseLong(l.substring(7).trim(), 16) & (1L << 1)) != 0);
   }
 
   private static List<String> files(File dir) throws Exception {
