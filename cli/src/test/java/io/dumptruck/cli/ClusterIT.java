@@ -442,7 +442,7 @@ class ClusterIT {
       }
     }
     File[] hadoopAvro = new File("target/hadoop-avro").listFiles((d, n) -> n.endsWith(".jar"));
-    assertNotNull(hadoopAvro, "target/hadoop-avro is missing: the build copies Hadoop's own Avro there (dist/pom.xml)");
+    assertNotNull(hadoopAvro, "target/hadoop-avro is missing: the build copies Hadoop's own Avro there (cli/pom.xml)");
     for (File f : hadoopAvro) {
       entries.add(f.getAbsolutePath());
     }
