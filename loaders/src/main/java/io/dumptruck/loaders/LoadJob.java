@@ -12,9 +12,11 @@ import io.dumptruck.formats.spec.TableSpec;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -69,12 +71,12 @@ public final class LoadJob {
       throw new FileNotFoundException("no file to read in " + options.inputs() + (inputs.skipped().isEmpty() ? ""
           : ": only hidden files, whose names start with _ or . (" + examples(inputs.skipped()) + "); name one to read it"));
     }
-    Map<Class<?>, String> codecs = new LinkedHashMap<>();
+    Set<Class<?>> codecsChecked = new HashSet<>();
     CompressionCodecFactory factory = new CompressionCodecFactory(conf);
     for (FileStatus file : inputs.files()) {
       refuseUnreadable(file.getPath().getFileSystem(conf), file);
       CompressionCodec codec = factory.getCodec(file.getPath());
-      if (codec != null && codecs.putIfAbsent(codec.getClass(), "") == null) {
+      if (codec != null && codecsChecked.add(codec.getClass())) {
         refuseUnusable(codec, file.getPath());
       }
     }
@@ -147,7 +149,7 @@ public final class LoadJob {
   }
 
   /** A few of {@code paths}, for a message. */
-  public static String examples(List<Path> paths) {
+  private static String examples(List<Path> paths) {
     return String.join(", ", paths.stream().limit(3).map(Path::toString).toList()) + (paths.size() > 3 ? ", …" : "");
   }
 
@@ -163,14 +165,13 @@ public final class LoadJob {
     }
   }
 
+  /** Whether the user may read the input file {@code s} (directories are listed by {@link InputFiles}). */
   private static boolean readable(FileSystem fs, FileStatus s) throws IOException {
-    FsAction needed = s.isDirectory() ? FsAction.READ_EXECUTE : FsAction.READ;
     if ("file".equals(fs.getScheme())) {
-      java.nio.file.Path local = new java.io.File(s.getPath().toUri().getPath()).toPath();
-      return java.nio.file.Files.isReadable(local) && (!s.isDirectory() || java.nio.file.Files.isExecutable(local));
+      return java.nio.file.Files.isReadable(new java.io.File(s.getPath().toUri().getPath()).toPath());
     }
     try {
-      fs.access(s.getPath(), needed);
+      fs.access(s.getPath(), FsAction.READ);
       return true;
     } catch (AccessControlException e) {
       return false;
