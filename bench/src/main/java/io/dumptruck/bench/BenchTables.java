@@ -1,7 +1,7 @@
 package io.dumptruck.bench;
 
+import org.apache.hadoop.hbase.CellUtil;
 import io.dumptruck.formats.output.FamilyFileWriter;
-import io.dumptruck.formats.output.HFileTableCommitter;
 import io.dumptruck.formats.rowkey.Md5;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
 import io.dumptruck.formats.spec.FamilySpec;
@@ -113,7 +113,7 @@ final class BenchTables {
     FamilyFileWriter writer = null;
     int region = -1;
     for (KeyValue kv : cells) {
-      int at = CellDigest.region(org.apache.hadoop.hbase.CellUtil.cloneRow(kv), points);
+      int at = CellDigest.region(CellUtil.cloneRow(kv), points);
       if (at != region) {
         if (writer != null) {
           writer.finish();
@@ -127,7 +127,7 @@ final class BenchTables {
     if (writer != null) {
       writer.finish();
     }
-    try (FSDataOutputStream out = fs.create(new Path(dir, HFileTableCommitter.SPEC_FILE), true)) {
+    try (FSDataOutputStream out = fs.create(new Path(dir, TableSpecJson.FILE_NAME), true)) {
       out.write(TableSpecJson.toJson(resolved).getBytes(StandardCharsets.UTF_8));
     }
     return dir;

@@ -1,5 +1,7 @@
 package io.dumptruck.bench;
 
+import java.math.BigInteger;
+import java.util.LinkedHashSet;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import io.dumptruck.formats.output.FamilyFileWriter;
@@ -192,12 +194,12 @@ public final class BytesPerCell {
         w.write(v4Text(at) + "," + v4Text(at + size - 1) + "," + countries[random.nextInt(countries.length)] + "\n");
         at += size;
       }
-      java.math.BigInteger at6 = new java.math.BigInteger("20010db8000000000000000000000000", 16);
+      BigInteger at6 = new BigInteger("20010db8000000000000000000000000", 16);
       for (long i = v4; i < n; i++) {
-        at6 = at6.add(java.math.BigInteger.valueOf(random.nextLong(1L << 40)).shiftLeft(80));
-        java.math.BigInteger end = at6.add(java.math.BigInteger.ONE.shiftLeft(80 + random.nextInt(0, 8))).subtract(java.math.BigInteger.ONE);
+        at6 = at6.add(BigInteger.valueOf(random.nextLong(1L << 40)).shiftLeft(80));
+        BigInteger end = at6.add(BigInteger.ONE.shiftLeft(80 + random.nextInt(0, 8))).subtract(BigInteger.ONE);
         w.write(v6Text(at6) + "," + v6Text(end) + "," + countries[random.nextInt(countries.length)] + "\n");
-        at6 = end.add(java.math.BigInteger.ONE);
+        at6 = end.add(BigInteger.ONE);
       }
     }
   }
@@ -206,7 +208,7 @@ public final class BytesPerCell {
     return (a >>> 24 & 255) + "." + (a >>> 16 & 255) + "." + (a >>> 8 & 255) + "." + (a & 255);
   }
 
-  private static String v6Text(java.math.BigInteger a) throws IOException {
+  private static String v6Text(BigInteger a) throws IOException {
     byte[] raw = a.toByteArray();
     byte[] b = new byte[16];
     System.arraycopy(raw, Math.max(0, raw.length - 16), b, Math.max(0, 16 - raw.length), Math.min(16, raw.length));
@@ -285,7 +287,7 @@ public final class BytesPerCell {
 
   /** The families' compression and data block encoding, e.g. {@code GZ+FAST_DIFF}, distinct ones joined by {@code /}. */
   private static String settings(TableSpec spec) {
-    Set<String> out = new java.util.LinkedHashSet<>();
+    Set<String> out = new LinkedHashSet<>();
     for (FamilySpec f : spec.families()) {
       String c = f.compression().name();
       String e = f.encoding().name();

@@ -1,5 +1,10 @@
 package io.dumptruck.bench;
 
+import com.sun.management.OperatingSystemMXBean;
+import io.dumptruck.loaders.titles.TitleSchema;
+import java.io.BufferedWriter;
+import java.util.HexFormat;
+import java.util.stream.Collectors;
 import io.dumptruck.formats.spec.TableSpec;
 import io.dumptruck.formats.spec.TableSpecJson;
 import io.dumptruck.loaders.generate.DataGenerator;
@@ -257,8 +262,8 @@ public final class LoadBench {
     Map<String, List<String>> prefixes = Map.of(
         "titles-uniform", List.of(first.substring(0, 3), first.substring(0, 4).replace('_', ' ')),
         "titles-skewed", List.of(hot, hot + " ", hot + " m", hot + " ma"));
-    Map<String, String> tables = Map.of(io.dumptruck.loaders.titles.TitleSchema.TITLE_AUTOCOMP,
-        io.dumptruck.loaders.titles.TitleSchema.TITLE_AUTOCOMP);
+    Map<String, String> tables = Map.of(TitleSchema.TITLE_AUTOCOMP,
+        TitleSchema.TITLE_AUTOCOMP);
     List<Contender> contenders = new ArrayList<>(List.of(
         new Contender("titles-uniform", "dumptruck-titles", uniform, Long.parseLong(facts.get("uniform_bytes")), tables, Map.of(), false),
         new Contender("titles-skewed", "dumptruck-titles", skewed, Long.parseLong(facts.get("skewed_bytes")), tables, Map.of(), false)));
@@ -273,7 +278,7 @@ public final class LoadBench {
     Map<String, String> sameness = new LinkedHashMap<>();
     List<Run> runs = repeat(contenders, "0", sameness, (c, out) -> {
       StringBuilder s = new StringBuilder();
-      var table = new org.apache.hadoop.fs.Path(out.resolve(io.dumptruck.loaders.titles.TitleSchema.TITLE_AUTOCOMP).toString());
+      var table = new org.apache.hadoop.fs.Path(out.resolve(TitleSchema.TITLE_AUTOCOMP).toString());
       for (var e : expected.get(c.name()).entrySet()) {
         List<String> stored = TitleInput.storedTop(conf, table, e.getKey());
         if (!e.getValue().equals(stored)) {
@@ -353,7 +358,7 @@ public final class LoadBench {
       out.add(new Contender("dumptruck-weblogs", "dumptruck-weblogs", logs, logBytes, all, Map.of()));
       // like HBase's jobs, which read the split points from the pre-split table: no sampling
       String splits = specs.get(WebLogSchema.VISITS).regions().splitPoints().stream()
-          .map(p -> java.util.HexFormat.of().formatHex(p)).collect(java.util.stream.Collectors.joining(","));
+          .map(p -> HexFormat.of().formatHex(p)).collect(Collectors.joining(","));
       out.add(new Contender("dumptruck-visits", "dumptruck-visits", logs, logBytes, visits, Map.of("splits", splits)));
       out.add(new Contender("dumptruck-visits" + LoadRun.SNAPPY, "dumptruck-visits" + LoadRun.SNAPPY, logs, logBytes, visits,
           Map.of("splits", splits)));
@@ -471,7 +476,7 @@ public final class LoadBench {
   /** One account following {@code records} others: one row of {@code records} qualifiers in the adjacency table. */
   private void writeWideRow(Path dir) throws IOException {
     Files.createDirectories(dir);
-    try (var out = new java.io.BufferedWriter(Files.newBufferedWriter(dir.resolve("part-00000.txt")), 1 << 16)) {
+    try (var out = new BufferedWriter(Files.newBufferedWriter(dir.resolve("part-00000.txt")), 1 << 16)) {
       for (long i = 0; i < records; i++) {
         out.write("fan\tu");
         out.write(String.format("%09d", i));
@@ -486,7 +491,7 @@ public final class LoadBench {
     s.append("# Load benchmark: ").append(kind).append(", ").append(records).append(" records\n\n");
     s.append(String.format(Locale.ROOT, "Machine: %d cores, %.0f GiB, JDK %s; child JVMs -Xmx%s; %d regions per table; %d repeats.%n",
         Runtime.getRuntime().availableProcessors(),
-        ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize() / 1073741824.0,
+        ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize() / 1073741824.0,
         System.getProperty("java.version"), heap, regions, repeats));
     s.append("Input: ").append(facts).append("; records loaded by every contender: ").append(loaded).append("\n");
     refDigests.forEach((t, d) -> s.append(String.format(Locale.ROOT, "Reference table %s: %d cells, %.1f MiB of keys and values, %.1f MiB in %d HFiles%n",

@@ -1,6 +1,6 @@
 package io.dumptruck.bench;
 
-import io.dumptruck.formats.JobDefaults;
+import io.dumptruck.formats.job.JobDefaults;
 import io.dumptruck.loaders.LoadCounter;
 import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;

@@ -1,5 +1,6 @@
 package io.dumptruck.bench;
 
+import javax.management.ListenerNotFoundException;
 import com.sun.management.GarbageCollectionNotificationInfo;
 import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.GarbageCollectorMXBean;
@@ -106,7 +107,7 @@ final class Measure implements AutoCloseable {
     for (NotificationEmitter e : emitters) {
       try {
         e.removeNotificationListener(listener);
-      } catch (javax.management.ListenerNotFoundException ignored) {
+      } catch (ListenerNotFoundException ignored) {
         // already removed
       }
     }

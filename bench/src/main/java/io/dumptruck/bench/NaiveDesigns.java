@@ -1,5 +1,6 @@
 package io.dumptruck.bench;
 
+import java.util.HashMap;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import io.dumptruck.formats.rowkey.QuadKey;
@@ -136,7 +137,7 @@ final class NaiveDesigns {
   }
 
   static Map<String, String> inverse(Map<String, String> map) {
-    Map<String, String> out = new java.util.HashMap<>();
+    Map<String, String> out = new HashMap<>();
     map.forEach((k, v) -> out.put(v, k));
     return out;
   }

@@ -1,5 +1,6 @@
 package io.dumptruck.bench;
 
+import java.util.function.LongSupplier;
 import io.dumptruck.formats.read.HFileTableInputFormat;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
@@ -276,7 +277,7 @@ public class ScanBench {
       b.codec = codec;
       b.setUp();
       try {
-        List<java.util.function.LongSupplier> ops = List.of(
+        List<LongSupplier> ops = List.of(
             () -> unchecked(() -> b.bareHFileScanner(null)), () -> unchecked(() -> b.bareHFileScannerPread(null)),
             () -> unchecked(() -> b.bareScannerRows(null)), () -> unchecked(() -> b.tableReaderScan(null)),
             () -> unchecked(() -> b.inputFormat(null)), () -> unchecked(() -> b.bareScannerRowEnds(null)));

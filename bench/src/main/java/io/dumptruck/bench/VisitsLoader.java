@@ -1,14 +1,16 @@
 package io.dumptruck.bench;
 
-import io.dumptruck.formats.output.CellSink;
-import io.dumptruck.formats.output.HFileTableOutputFormat;
+import io.dumptruck.formats.job.HFileTableJob;
+import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
 import io.dumptruck.formats.spec.RegionSplits;
 import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.loaders.LineDataset;
 import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
-import io.dumptruck.loaders.Parsed;
+import io.dumptruck.loaders.RecordSchema;
+import io.dumptruck.loaders.RecordSource;
 import io.dumptruck.loaders.weblogs.WebLogParser;
 import io.dumptruck.loaders.weblogs.WebLogRecord;
 import io.dumptruck.loaders.weblogs.WebLogSchema;
@@ -26,7 +28,7 @@ import org.apache.hadoop.mapreduce.Job;
  * the textbook job are asked to write. Option {@code splits}: the split points, as HBase's jobs
  * read them from the pre-split table (no sampling).
  */
-public final class VisitsLoader implements Loader {
+public final class VisitsLoader implements Loader, LineDataset<WebLogRecord> {
   @Override
   public String name() {
     return "visits";
@@ -58,29 +60,33 @@ public final class VisitsLoader implements Loader {
   }
 
   @Override
-  public void configure(Job job, LoadOptions options, HFileTableOutputFormat.Configurator output) {
-    job.setMapperClass(VisitsMapper.class);
+  public void configure(Job job, LoadOptions options, HFileTableJob output) {
+    LineLoaderMapper.use(job, VisitsLoader.class);
   }
 
-  /** Parser → the visit's cells. */
-  public static final class VisitsMapper extends LineLoaderMapper<WebLogRecord> {
-    private final WebLogParser parser = new WebLogParser();
+  @Override
+  public LineParser<WebLogRecord> parser(Configuration conf, RecordSource source) {
+    return new WebLogParser()::parse;
+  }
+
+  @Override
+  public RecordSchema<WebLogRecord> schema(Configuration conf) {
+    return new VisitsSchema();
+  }
+
+  /** The visit's cells, as the weblogs schema writes them. */
+  static final class VisitsSchema implements RecordSchema<WebLogRecord> {
     private final RowKeyBuilder key = new RowKeyBuilder(64);
     private CellSink.FamilyRef visits;
 
     @Override
-    protected void setup(CellSink sink, Context context) {
+    public void resolve(CellSink sink) {
       visits = sink.family(WebLogSchema.VISITS, "p");
     }
 
     @Override
-    protected Parsed<WebLogRecord> parse(String line) {
-      return parser.parse(line);
-    }
-
-    @Override
-    protected void emit(WebLogRecord record, CellSink sink) throws IOException, InterruptedException {
-      VisitCells cells = VisitCells.of(record, line(), key);
+    public void emit(WebLogRecord record, RecordSource source, CellSink sink) throws IOException, InterruptedException {
+      VisitCells cells = VisitCells.of(record, source.line(), key);
       for (int i = 0; i < VisitCells.QUALIFIERS.length; i++) {
         if (cells.values()[i] != null) {
           sink.put(visits, cells.row(), VisitCells.QUALIFIERS[i], cells.timestamp(), cells.values()[i]);

@@ -1,5 +1,6 @@
 package io.dumptruck.bench;
 
+import java.util.Comparator;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
 import io.dumptruck.loaders.Parsed;
 import io.dumptruck.loaders.generate.DataGenerator;
@@ -118,7 +119,7 @@ final class WebLogInput {
       return;
     }
     try (var paths = Files.walk(dir)) {
-      for (Path p : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) {
+      for (Path p : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
         Files.delete(p);
       }
     }

@@ -126,7 +126,7 @@ final class Args {
   }
 
   /** The option names given. */
-  java.util.Set<String> names() {
+  Set<String> names() {
     return options.keySet();
   }
 

@@ -1,9 +1,9 @@
 package io.dumptruck.cli;
 
-import io.dumptruck.formats.output.HFileTableCommitter;
+import java.io.IOException;
+import io.dumptruck.formats.spec.TableSpecJson;
 import io.dumptruck.formats.read.TableDir;
 import io.dumptruck.formats.spec.TableSpec;
-import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -49,7 +49,6 @@ public final class BulkLoadCommand extends Command {
     args.expectPositionals(1);
     Configuration conf = HBaseConfiguration.create(getConf());
     List<Path> tables = tables(conf, dir);
-    PrintStream out = System.out;
     try (Connection connection = ConnectionFactory.createConnection(conf); Admin admin = connection.getAdmin()) {
       for (Path tableDir : tables) {
         TableSpec spec = TableDir.open(conf, tableDir).spec();
@@ -75,24 +74,24 @@ public final class BulkLoadCommand extends Command {
   }
 
   /** The table directories: {@code dir} itself when it is one, else its sub-directories that are. */
-  static List<Path> tables(Configuration conf, Path dir) throws java.io.IOException {
+  static List<Path> tables(Configuration conf, Path dir) throws IOException {
     FileSystem fs = dir.getFileSystem(conf);
     if (!fs.exists(dir)) {
       throw new UsageException("no directory " + dir);
     }
-    if (fs.exists(new Path(dir, HFileTableCommitter.SPEC_FILE))) {
+    if (fs.exists(new Path(dir, TableSpecJson.FILE_NAME))) {
       return List.of(dir);
     }
     List<Path> out = new ArrayList<>();
     FileStatus[] children = fs.listStatus(dir);
     Arrays.sort(children);
     for (FileStatus child : children) {
-      if (child.isDirectory() && fs.exists(new Path(child.getPath(), HFileTableCommitter.SPEC_FILE))) {
+      if (child.isDirectory() && fs.exists(new Path(child.getPath(), TableSpecJson.FILE_NAME))) {
         out.add(child.getPath());
       }
     }
     if (out.isEmpty()) {
-      throw new UsageException(dir + " holds no table (no " + HFileTableCommitter.SPEC_FILE + "); give a load's output directory");
+      throw new UsageException(dir + " holds no table (no " + TableSpecJson.FILE_NAME + "); give a load's output directory");
     }
     return out;
   }

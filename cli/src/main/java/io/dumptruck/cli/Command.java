@@ -1,5 +1,6 @@
 package io.dumptruck.cli;
 
+import java.io.PrintStream;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.util.Tool;
 
@@ -9,6 +10,16 @@ import org.apache.hadoop.util.Tool;
  * before its own. {@link #run} returns the exit code; a {@link UsageException} prints the usage.
  */
 public abstract class Command extends Configured implements Tool {
+  /** Where the command writes its output and its messages: the streams {@code Main.run} hands it. */
+  protected PrintStream out = System.out;
+  protected PrintStream err = System.err;
+
+  /** Sets the streams the command writes to. */
+  final Command writingTo(PrintStream out, PrintStream err) {
+    this.out = out;
+    this.err = err;
+    return this;
+  }
   /** One line for the command list. */
   public abstract String summary();
 

@@ -1,6 +1,5 @@
 package io.dumptruck.cli;
 
-import io.dumptruck.formats.output.HFileTableCommitter;
 import io.dumptruck.formats.spec.FamilySpec;
 import io.dumptruck.formats.spec.TableSpec;
 import io.dumptruck.formats.spec.TableSpecJson;
@@ -35,9 +34,9 @@ public final class DdlCommand extends Command {
     args.expectPositionals(1);
     FileSystem fs = dir.getFileSystem(getConf());
     List<Path> specs = new ArrayList<>();
-    BulkLoadCommand.tables(getConf(), dir).forEach(t -> specs.add(new Path(t, HFileTableCommitter.SPEC_FILE)));
+    BulkLoadCommand.tables(getConf(), dir).forEach(t -> specs.add(new Path(t, TableSpecJson.FILE_NAME)));
     for (Path spec : specs) {
-      System.out.println(create(TableSpecJson.read(fs, spec)));
+      out.println(create(TableSpecJson.read(fs, spec)));
     }
     return 0;
   }

@@ -1,5 +1,7 @@
 package io.dumptruck.cli;
 
+import java.util.Arrays;
+import java.util.HashMap;
 import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
@@ -72,18 +74,17 @@ public final class DemoCommand extends Command {
     // The demo is a local-mode run on the local file system, whatever the Hadoop configuration says.
     getConf().set("fs.defaultFS", "file:///");
     getConf().set("mapreduce.framework.name", "local");
-    PrintStream out = System.out;
     out.println("dumptruck demo: loading " + samples + " into " + base);
     List<LoadJob.TableFigures> figures = new ArrayList<>();
     long started = System.currentTimeMillis();
     for (Step step : STEPS) {
       Loader loader = LoaderCatalog.all().get(step.loader());
-      Map<String, String> loaderOptions = new java.util.HashMap<>(step.options());
+      Map<String, String> loaderOptions = new HashMap<>(step.options());
       loaderOptions.replaceAll((k, v) -> k.equals("spec") || k.equals("regions-file") ? samples.resolve(v).toString() : v);
       LoadOptions options = new LoadOptions(List.of(new Path(samples.resolve(step.sample()).toString())),
           new Path(base.resolve(step.output()).toString()), 2, TIMESTAMP, 0.5, loaderOptions);
       Job job = LoadJob.prepare(getConf(), loader, options);
-      JobProgress.run(job, out);
+      JobProgress.run(job, out, err);
       LoadJob.Report report = LoadJob.finish(loader, job, options);
       if (report.failed()) {
         throw new IllegalStateException(step.output() + ": " + report.failure());
@@ -138,6 +139,6 @@ public final class DemoCommand extends Command {
     out.println("$ dumptruck " + String.join(" ", command));
     Command c = Main.COMMANDS.get(command[0]).get();
     c.setConf(getConf());
-    c.run(java.util.Arrays.copyOfRange(command, 1, command.length));
+    c.run(Arrays.copyOfRange(command, 1, command.length));
   }
 }

@@ -36,15 +36,15 @@ public final class GenerateCommand extends Command {
     if (!args.has("records") || !args.has("output")) {
       throw new UsageException("give --records N and --output DIR");
     }
-    Path out = Paths.get(args.get("output"));
-    if (Files.exists(out)) {
-      throw new UsageException(out + " already exists; give --output a new directory");
+    Path dir = Paths.get(args.get("output"));
+    if (Files.exists(dir)) {
+      throw new UsageException(dir + " already exists; give --output a new directory");
     }
     long records = args.getLong("records", 0, 0);
     long started = System.nanoTime();
-    long written = DataGenerator.generate(kind, records, args.getLong("seed", 1, 0), out, (int) args.getLong("files", 1, 1));
+    long written = DataGenerator.generate(kind, records, args.getLong("seed", 1, 0), dir, (int) args.getLong("files", 1, 1));
     double seconds = (System.nanoTime() - started) / 1e9;
-    System.out.printf("%,d %s lines in %s (%.1f s, %,.0f lines/s)%n", written, kind, out.toAbsolutePath(), seconds, written / Math.max(seconds, 1e-9));
+    out.printf("%,d %s lines in %s (%.1f s, %,.0f lines/s)%n", written, kind, dir.toAbsolutePath(), seconds, written / Math.max(seconds, 1e-9));
     return 0;
   }
 }

@@ -31,7 +31,7 @@ public final class GetCommand extends TableReadCommand {
     try (TableReader reader = open(getConf(), dir)) {
       checkFamilies(reader, columns);
       Optional<Result> r = reader.get(row, columns);
-      ResultPrinter printer = new ResultPrinter(System.out, notation);
+      ResultPrinter printer = new ResultPrinter(out, notation);
       r.ifPresent(printer::print);
       printer.finish();
     }

@@ -1,5 +1,7 @@
 package io.dumptruck.cli;
 
+import java.io.IOException;
+import org.apache.hadoop.fs.FileSystem;
 import io.dumptruck.jobs.inspect.InspectionJson;
 import io.dumptruck.jobs.inspect.InspectionText;
 import io.dumptruck.jobs.inspect.RegionSizePicture;
@@ -27,9 +29,9 @@ public final class InspectCommand extends Command {
         + "                       on the local file system unless FILE names a scheme (hdfs://…)";
   }
 
-  private Path localUnlessQualified(String name) throws java.io.IOException {
+  private Path localUnlessQualified(String name) throws IOException {
     Path p = new Path(name);
-    return p.toUri().getScheme() != null ? p : org.apache.hadoop.fs.FileSystem.getLocal(getConf()).makeQualified(p);
+    return p.toUri().getScheme() != null ? p : FileSystem.getLocal(getConf()).makeQualified(p);
   }
 
   @Override
@@ -47,11 +49,11 @@ public final class InspectCommand extends Command {
       }
     }
     TableInspection t = TableInspection.inspect(getConf(), new Path(dir));
-    System.out.print(args.flag("json") ? InspectionJson.render(t) : InspectionText.render(t));
+    out.print(args.flag("json") ? InspectionJson.render(t) : InspectionText.render(t));
     if (picture != null) {
       RegionSizePicture.write(t, getConf(), picture);
       if (!args.flag("json")) {
-        System.out.println("picture of region sizes: " + picture);
+        out.println("picture of region sizes: " + picture);
       }
     }
     return 0;

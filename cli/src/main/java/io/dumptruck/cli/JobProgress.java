@@ -1,6 +1,6 @@
 package io.dumptruck.cli;
 
-import io.dumptruck.formats.JobStopHook;
+import io.dumptruck.formats.job.JobStopHook;
 import java.io.IOException;
 import org.apache.hadoop.util.ShutdownHookManager;
 import java.io.PrintStream;
@@ -13,8 +13,8 @@ import org.apache.hadoop.mapreduce.Job;
 final class JobProgress {
   private JobProgress() {}
 
-  static boolean run(Job job, PrintStream out) throws IOException, InterruptedException, ClassNotFoundException {
-    try (JobStopHook stop = JobStopHook.install(job, job.getJobName(), System.err)) {
+  static boolean run(Job job, PrintStream out, PrintStream err) throws IOException, InterruptedException, ClassNotFoundException {
+    try (JobStopHook stop = JobStopHook.install(job, job.getJobName(), err)) {
       boolean succeeded = follow(job, out);
       if (ShutdownHookManager.get().isShutdownInProgress()) {
         Thread.sleep(Long.MAX_VALUE); // stopped by the user: the hook says what it cleaned up, and the JVM exits

@@ -1,7 +1,7 @@
 package io.dumptruck.cli;
 
 import java.util.HexFormat;
-import io.dumptruck.formats.ShellBytes;
+import io.dumptruck.formats.text.ShellBytes;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**

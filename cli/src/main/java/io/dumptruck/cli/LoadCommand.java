@@ -1,5 +1,6 @@
 package io.dumptruck.cli;
 
+import java.util.Arrays;
 import io.dumptruck.formats.output.OutputDirectoryException;
 import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;
@@ -55,10 +56,9 @@ public final class LoadCommand extends Command {
     }
     Set<String> valued = new HashSet<>(Set.of("input", "output", "regions", "timestamp", "max-reject-ratio"));
     valued.addAll(loader.options().keySet());
-    Args args = new Args(java.util.Arrays.copyOfRange(argv, 1, argv.length), valued, Set.of());
+    Args args = new Args(Arrays.copyOfRange(argv, 1, argv.length), valued, Set.of());
     args.expectPositionals(0);
     LoadOptions options = options(loader, args);
-    PrintStream out = System.out;
     Job job;
     try {
       job = LoadJob.prepare(getConf(), loader, options);
@@ -75,7 +75,7 @@ public final class LoadCommand extends Command {
     if (skipped != null) {
       out.println("  skipped hidden files (names starting with _ or .; name one to read it): " + skipped);
     }
-    JobProgress.run(job, out);
+    JobProgress.run(job, out, err);
     LoadJob.Report report = LoadJob.finish(loader, job, options);
     if (job.isSuccessful()) { // a failed job's counters are partial: only its one-line reason is printed
       print(loader, report, out);

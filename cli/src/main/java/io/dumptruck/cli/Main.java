@@ -63,7 +63,7 @@ public final class Main {
       return 0;
     }
     try {
-      return runWithGenericOptions(command, rest);
+      return runWithGenericOptions(command.writingTo(out, err), rest);
     } catch (UsageException | NotATableException e) { // a table path that is not one is a command line to fix too
       err.println("dumptruck " + args[0] + ": " + visible(e.getMessage()) + " (see: dumptruck help " + args[0] + ")");
       if (System.getenv("DUMPTRUCK_DEBUG") != null) {

@@ -52,7 +52,6 @@ public final class QueryCommand extends Command {
     String question = args.positional(0, "<question>");
     Path dir = new Path(args.positional(1, "<load-output-dir>"));
     long limit = args.getLong("limit", 20, 1);
-    PrintStream out = System.out;
     Configuration conf = getConf();
     switch (question) {
       case "follows" -> {
@@ -129,10 +128,11 @@ public final class QueryCommand extends Command {
         boolean numeric = dir.getFileSystem(conf).exists(new Path(dir, EventSchema.LOG_TYPES));
         try (TableReader data = open(conf, dir, EventSchema.LOG_DATA);
             TableReader types = numeric ? open(conf, dir, EventSchema.LOG_TYPES) : null) {
-          String layout = args.has("layout") ? args.get("layout") : EventQueries.layoutOf(data.table().spec(), numeric);
-          int buckets = data.table().spec().regions().count();
           EventQueries.Answer a;
+          String layout;
           try {
+            layout = args.has("layout") ? args.get("layout") : EventQueries.layoutOf(data.table().spec());
+            int buckets = data.table().spec().regions().count();
             a = EventQueries.events(data, types, layout, buckets, host, args.get("event"), from, to);
           } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);

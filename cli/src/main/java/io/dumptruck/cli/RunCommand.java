@@ -1,5 +1,9 @@
 package io.dumptruck.cli;
 
+import io.dumptruck.formats.output.OutputDirectoryException;
+import java.io.IOException;
+import org.apache.hadoop.mapred.FileAlreadyExistsException;
+import org.apache.hadoop.security.AccessControlException;
 import io.dumptruck.jobs.AnalyticsJob;
 import io.dumptruck.jobs.JobCatalog;
 import io.dumptruck.jobs.JobOptions;
@@ -59,13 +63,12 @@ public final class RunCommand extends Command {
     Args args = new Args(Arrays.copyOfRange(argv, 1, argv.length), valued, Set.of());
     args.expectPositionals(0);
     JobOptions options = options(job, args);
-    PrintStream out = System.out;
     out.println("run " + job.name() + ": " + options.tables() + " -> " + options.output() + " (" + options.format().extension() + ")");
     JobRunner.Report report;
     try {
-      report = JobRunner.run(getConf(), job, options, stage -> JobProgress.run(stage, out));
-    } catch (IllegalArgumentException | org.apache.hadoop.mapred.FileAlreadyExistsException
-        | io.dumptruck.formats.output.OutputDirectoryException | org.apache.hadoop.security.AccessControlException e) {
+      report = JobRunner.run(getConf(), job, options, stage -> JobProgress.run(stage, out, err));
+    } catch (IllegalArgumentException | FileAlreadyExistsException
+        | OutputDirectoryException | AccessControlException e) {
       // an output that exists, was claimed by another run a moment before, or may not be created
       throw new UsageException(e.getMessage(), e);
     }
@@ -94,7 +97,7 @@ public final class RunCommand extends Command {
     }
   }
 
-  private void print(JobOptions options, JobRunner.Report report, PrintStream out) throws java.io.IOException {
+  private void print(JobOptions options, JobRunner.Report report, PrintStream out) throws IOException {
     JobRunner.ReadFigures r = report.read();
     out.println();
     out.printf("read: %,d HFile opens (the tables hold %,d HFiles, %s), %s read (%.1f%%), %,d data blocks, %,d cells%n",

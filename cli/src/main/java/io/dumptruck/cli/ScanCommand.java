@@ -1,5 +1,6 @@
 package io.dumptruck.cli;
 
+import io.dumptruck.formats.spec.SpecException;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
@@ -31,13 +32,13 @@ public final class ScanCommand extends TableReadCommand {
     ScanSpec scan = columns(args, notation).withLimit(args.getLong("limit", 0, 1));
     try {
       scan = range(args, notation, scan);
-    } catch (io.dumptruck.formats.spec.SpecException e) {
+    } catch (SpecException e) {
       throw new UsageException(e.getMessage(), e);
     }
     try (TableReader reader = open(getConf(), dir)) {
       checkFamilies(reader, scan);
       try (RowScanner rows = reader.scan(scan)) {
-        ResultPrinter printer = new ResultPrinter(System.out, notation);
+        ResultPrinter printer = new ResultPrinter(out, notation);
         for (Result r = rows.next(); r != null; r = rows.next()) {
           printer.print(r);
         }

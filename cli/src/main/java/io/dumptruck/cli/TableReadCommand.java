@@ -1,5 +1,8 @@
 package io.dumptruck.cli;
 
+import io.dumptruck.formats.spec.SpecException;
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import java.util.ArrayList;
@@ -30,7 +33,7 @@ abstract class TableReadCommand extends Command {
   static ScanSpec columns(Args args, KeyNotation notation) {
     try {
       return columnsOrSpecError(args, notation);
-    } catch (io.dumptruck.formats.spec.SpecException e) {
+    } catch (SpecException e) {
       throw new UsageException(e.getMessage(), e);
     }
   }
@@ -78,7 +81,7 @@ abstract class TableReadCommand extends Command {
     }
   }
 
-  static TableReader open(org.apache.hadoop.conf.Configuration conf, String dir) throws java.io.IOException {
+  static TableReader open(Configuration conf, String dir) throws IOException {
     return TableReader.open(conf, new Path(dir));
   }
 }

@@ -1,5 +1,6 @@
 package io.dumptruck.cli;
 
+import io.dumptruck.formats.spec.TableSpecJson;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -7,11 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dumptruck.formats.FormatConf;
-import io.dumptruck.formats.output.HFileTableCommitter;
 import io.dumptruck.formats.read.StoredFile;
 import io.dumptruck.formats.read.TableDir;
 import io.dumptruck.formats.read.TableReader;
-import io.dumptruck.formats.shuffle.PrefixSortCounter;
+import io.dumptruck.formats.map.PrefixSortCounter;
 import io.dumptruck.jobs.JobCatalog;
 import io.dumptruck.jobs.JobOptions;
 import io.dumptruck.jobs.JobRunner;
@@ -333,7 +333,7 @@ class ClusterIT {
     for (FileStatus child : children) {
       TableDir table = TableDir.open(conf, child.getPath());
       String name = child.getPath().getName();
-      try (var in = fs.open(new Path(child.getPath(), HFileTableCommitter.SPEC_FILE))) {
+      try (var in = fs.open(new Path(child.getPath(), TableSpecJson.FILE_NAME))) {
         lines.add(name + " spec " + new String(in.readAllBytes(), StandardCharsets.UTF_8));
       }
       for (String family : table.families()) {

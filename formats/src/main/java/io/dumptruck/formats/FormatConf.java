@@ -5,7 +5,7 @@ import org.apache.hadoop.conf.Configuration;
 /**
  * Every configuration key the storage layer reads, with its default and meaning, in one place.
  * Keys that only carry data from job set-up to the tasks are marked "internal": users set them
- * through {@code HFileTableOutputFormat.configure(job)} / {@code HFileTableInputFormat.configure(job)}.
+ * through {@code HFileTableJob.configure(job)} / {@code HFileTableInputFormat.configure(job)}.
  */
 public enum FormatConf {
   /** internal: JSON array of the output table specs, split points resolved. */
@@ -46,7 +46,7 @@ public enum FormatConf {
   TEST_PAUSE_LAST_REDUCE_MS("dumptruck.test.pause.last.reduce.ms", "0",
       "test only: the last reduce task sleeps this long in setup, so a test can kill the job part way");
 
-  /** internal: {@code <prefix><table>} names the table's {@link io.dumptruck.formats.output.CellFold} class. */
+  /** internal: {@code <prefix><table>} names the table's {@link io.dumptruck.formats.reduce.CellFold} class. */
   public static final String OUTPUT_FOLD_PREFIX = "dumptruck.output.fold.";
 
   /**

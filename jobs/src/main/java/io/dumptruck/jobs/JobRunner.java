@@ -1,8 +1,8 @@
 package io.dumptruck.jobs;
 
-import io.dumptruck.formats.JobFailure;
-import io.dumptruck.formats.JobDefaults;
-import io.dumptruck.formats.JobStopHook;
+import io.dumptruck.formats.job.JobFailure;
+import io.dumptruck.formats.job.JobDefaults;
+import io.dumptruck.formats.job.JobStopHook;
 import io.dumptruck.formats.output.OutputDirectory;
 import org.apache.hadoop.util.ShutdownHookManager;
 import io.dumptruck.formats.read.ReadCounter;

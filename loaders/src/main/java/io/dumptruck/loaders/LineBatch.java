@@ -1,6 +1,6 @@
 package io.dumptruck.loaders;
 
-import io.dumptruck.formats.RecordBatch;
+import io.dumptruck.formats.map.RecordBatch;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;

@@ -1,26 +1,60 @@
 package io.dumptruck.loaders;
 
+import java.util.Arrays;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.util.ReflectionUtils;
 
 /**
- * The mapper of every line-oriented loader: decodes each line (or CSV record) as strict UTF-8 —
- * invalid bytes reject the line, a byte order mark that starts a file is dropped — and hands it to
- * the loader's parser. Lines come in
- * {@link LineBatch}es ({@link LineBatchInputFormat}, and the CSV and GeoJSON formats).
+ * The one mapper of every line-oriented loader: decodes each line (or CSV record, or GeoJSON feature)
+ * as strict UTF-8 — invalid bytes reject the line, a byte order mark that starts a file is dropped —
+ * then runs the data set's parser, then its schema ({@link LineDataset}). Lines come in
+ * {@link LineBatch}es ({@link LineBatchInputFormat}, and the CSV and GeoJSON formats). The data set
+ * is the one {@link #use} names in the job's configuration; a job with a second kind of input
+ * (MultipleInputs names a mapper class per input) subclasses this mapper with that input's data set.
  */
-public abstract class LineLoaderMapper<R> extends LoaderMapper<LongWritable, LineBatch, R> {
+public class LineLoaderMapper<R> extends LoaderMapper<LongWritable, LineBatch, R> {
   private static final String BYTE_ORDER_MARK = "\uFEFF";
   private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
       .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+  private LineDataset<R> dataset;
+  private LineDataset.LineParser<R> parser;
 
-  /** The record of one line, a skip or a reject. */
-  protected abstract Parsed<R> parse(String line);
+  /** The mapper of the data set {@link #use} names in the job's configuration. */
+  public LineLoaderMapper() {}
+
+  /** A mapper of {@code dataset} whatever the configuration names (a job's second kind of input). */
+  protected LineLoaderMapper(LineDataset<R> dataset) {
+    this.dataset = dataset;
+  }
+
+  /** Sets {@code job} to load its input lines through {@code dataset}'s parser and schema. */
+  public static void use(Job job, Class<? extends LineDataset<?>> dataset) {
+    job.setMapperClass(LineLoaderMapper.class);
+    job.getConfiguration().setClass(LoaderConf.DATASET.key(), dataset, LineDataset.class);
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  protected final RecordSchema<R> schema(Context context) {
+    Configuration conf = context.getConfiguration();
+    if (dataset == null) {
+      Class<?> named = conf.getClass(LoaderConf.DATASET.key(), null);
+      if (named == null) {
+        throw new IllegalStateException(LoaderConf.DATASET.key() + " is not set: configure the job with LineLoaderMapper.use(job, dataset)");
+      }
+      dataset = (LineDataset<R>) ReflectionUtils.newInstance(named, conf);
+    }
+    parser = dataset.parser(conf, this);
+    return dataset.schema(conf);
+  }
 
   @Override
   protected final void map(LongWritable firstOffset, LineBatch batch, Context context) throws IOException, InterruptedException {
@@ -41,13 +75,13 @@ public abstract class LineLoaderMapper<R> extends LoaderMapper<LongWritable, Lin
       }
     } catch (CharacterCodingException e) {
       rejectUnparsed(context, offset, CommonReject.INVALID_UTF8, "the line is not valid UTF-8",
-          java.util.Arrays.copyOfRange(bytes, start, start + length));
+          Arrays.copyOfRange(bytes, start, start + length));
       return;
     }
     if (offset == 0 && line.startsWith(BYTE_ORDER_MARK)) { // a UTF-8 file may start with one: not part of the first record
       line = line.substring(1);
     }
     setCurrent(line, offset);
-    load(context, offset, line, parse(line));
+    load(context, offset, line, parser.parse(line));
   }
 }

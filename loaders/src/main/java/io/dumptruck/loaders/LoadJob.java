@@ -1,14 +1,20 @@
 package io.dumptruck.loaders;
 
-import io.dumptruck.formats.JobFailure;
-import io.dumptruck.formats.JobDefaults;
+import java.io.ByteArrayInputStream;
+import java.io.File;
+import java.nio.file.Files;
+import org.slf4j.LoggerFactory;
+import io.dumptruck.formats.job.HFileTableJob;
+import io.dumptruck.formats.spec.JobTables;
+import io.dumptruck.formats.job.JobFailure;
+import io.dumptruck.formats.job.JobDefaults;
 import io.dumptruck.formats.FormatConf;
-import io.dumptruck.formats.JobStopHook;
-import io.dumptruck.formats.output.CellConflicts;
-import io.dumptruck.formats.output.CellCounter;
-import io.dumptruck.formats.output.HFileTableOutputFormat;
+import io.dumptruck.formats.job.JobStopHook;
+import io.dumptruck.formats.reduce.CellConflicts;
+import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.output.OutputDirectory;
 import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.spec.WrittenBy;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -81,7 +87,8 @@ public final class LoadJob {
       }
     }
     OutputDirectory.checkNew(options.output(), conf);
-    List<TableSpec> tables = loader.tables(conf, options);
+    WrittenBy writtenBy = new WrittenBy(loader.name(), options.extra()); // each table's _spec.json says what wrote it
+    List<TableSpec> tables = loader.tables(conf, options).stream().map(t -> t.withWrittenBy(writtenBy)).toList();
     Job job = Job.getInstance(conf, "dumptruck load " + loader.name());
     String claim = OutputDirectory.claim(options.output(), conf);
     FormatConf.OUTPUT_CLAIM.set(job.getConfiguration(), claim);
@@ -110,7 +117,7 @@ public final class LoadJob {
     try {
       OutputDirectory.release(output, claim, conf);
     } catch (IOException e) {
-      org.slf4j.LoggerFactory.getLogger(LoadJob.class).warn("could not delete the output directory {} again: {}", output, e.getMessage());
+      LoggerFactory.getLogger(LoadJob.class).warn("could not delete the output directory {} again: {}", output, e.getMessage());
     }
   }
 
@@ -125,7 +132,7 @@ public final class LoadJob {
       FileInputFormat.addInputPath(job, input);
     }
     RejectSink.configure(job);
-    HFileTableOutputFormat.Configurator output = HFileTableOutputFormat.configure(job).tables(tables).output(options.output());
+    HFileTableJob output = HFileTableJob.configure(job).tables(tables).output(options.output());
     loader.beforeLoad(job, options);
     loader.configure(job, options, output);
     output.apply();
@@ -138,7 +145,7 @@ public final class LoadJob {
    */
   private static void refuseUnusable(CompressionCodec codec, Path file) {
     try {
-      codec.createInputStream(new java.io.ByteArrayInputStream(new byte[0])).close();
+      codec.createInputStream(new ByteArrayInputStream(new byte[0])).close();
     } catch (IOException readable) {
       // the codec works: there was just nothing to read
     } catch (RuntimeException | LinkageError e) {
@@ -168,7 +175,7 @@ public final class LoadJob {
   /** Whether the user may read the input file {@code s} (directories are listed by {@link InputFiles}). */
   private static boolean readable(FileSystem fs, FileStatus s) throws IOException {
     if ("file".equals(fs.getScheme())) {
-      return java.nio.file.Files.isReadable(new java.io.File(s.getPath().toUri().getPath()).toPath());
+      return Files.isReadable(new File(s.getPath().toUri().getPath()).toPath());
     }
     try {
       fs.access(s.getPath(), FsAction.READ);
@@ -190,7 +197,7 @@ public final class LoadJob {
     CounterGroup group = c.getGroup(LoadCounter.REASON_GROUP);
     group.forEach(counter -> reasons.put(counter.getName(), counter.getValue()));
     List<TableFigures> tables = new ArrayList<>();
-    for (TableSpec t : HFileTableOutputFormat.tables(job.getConfiguration())) {
+    for (TableSpec t : JobTables.of(job.getConfiguration())) {
       io.dumptruck.formats.output.TableFigures f = io.dumptruck.formats.output.TableFigures.of(new Path(options.output(), t.name()),
           job.getConfiguration());
       tables.add(new TableFigures(t.name(), f.rows(), f.cells(), f.files(), f.bytes()));
@@ -237,7 +244,7 @@ public final class LoadJob {
 
   private static void deleteTables(Job job, Path output) throws IOException {
     FileSystem fs = output.getFileSystem(job.getConfiguration());
-    for (TableSpec t : HFileTableOutputFormat.tables(job.getConfiguration())) {
+    for (TableSpec t : JobTables.of(job.getConfiguration())) {
       fs.delete(new Path(output, t.name()), true);
     }
     fs.delete(new Path(output, "_SUCCESS"), false);

@@ -1,6 +1,6 @@
 package io.dumptruck.loaders;
 
-import io.dumptruck.formats.output.HFileTableOutputFormat;
+import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.spec.TableSpec;
 import java.io.IOException;
 import java.util.List;
@@ -30,7 +30,7 @@ public interface Loader {
   List<TableSpec> tables(Configuration conf, LoadOptions options);
 
   /** Sets the mapper, and the input format or folds when the defaults (text lines, first value) do not fit. */
-  void configure(Job job, LoadOptions options, HFileTableOutputFormat.Configurator output);
+  void configure(Job job, LoadOptions options, HFileTableJob output);
 
   /** Work the load needs first (a pass over the input, say); runs before {@link #configure}. */
   default void beforeLoad(Job job, LoadOptions options) throws IOException, InterruptedException {}

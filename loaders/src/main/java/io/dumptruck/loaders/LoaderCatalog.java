@@ -1,5 +1,11 @@
 package io.dumptruck.loaders;
 
+import io.dumptruck.loaders.events.EventLoader;
+import io.dumptruck.loaders.geo.GeoLoader;
+import io.dumptruck.loaders.ipblocks.IpBlockLoader;
+import io.dumptruck.loaders.spec.SpecLoader;
+import io.dumptruck.loaders.titles.TitleLoader;
+import io.dumptruck.loaders.weblogs.WebLogLoader;
 import io.dumptruck.loaders.graph.GraphLoader;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -9,10 +15,10 @@ public final class LoaderCatalog {
   private static final Map<String, Loader> LOADERS = new LinkedHashMap<>();
 
   static {
-    for (Loader l : new Loader[] {new GraphLoader(), new io.dumptruck.loaders.weblogs.WebLogLoader(),
-        new io.dumptruck.loaders.events.EventLoader(), new io.dumptruck.loaders.titles.TitleLoader(),
-        new io.dumptruck.loaders.ipblocks.IpBlockLoader(), new io.dumptruck.loaders.geo.GeoLoader(),
-        new io.dumptruck.loaders.spec.SpecLoader()}) {
+    for (Loader l : new Loader[] {new GraphLoader(), new WebLogLoader(),
+        new EventLoader(), new TitleLoader(),
+        new IpBlockLoader(), new GeoLoader(),
+        new SpecLoader()}) {
       LOADERS.put(l.name(), l);
     }
   }

@@ -8,6 +8,8 @@ public enum LoaderConf {
   LOAD_TIMESTAMP("dumptruck.load.timestamp"),
   /** Loader-specific options, as {@code <prefix><option>}; see each loader. */
   OPTION_PREFIX("dumptruck.load.option."),
+  /** internal: the class of the job's {@link LineDataset}, which {@link LineLoaderMapper} runs. */
+  DATASET("dumptruck.load.dataset"),
   /** What the load reads, for its summary: the number of input files, and the hidden files skipped (count and examples). */
   INPUT_FILES("dumptruck.load.input.files"),
   INPUT_SKIPPED("dumptruck.load.input.skipped");

@@ -1,32 +1,34 @@
 package io.dumptruck.loaders;
 
+import java.nio.charset.StandardCharsets;
 import io.dumptruck.formats.InjectedFaults;
-import io.dumptruck.formats.output.CellSink;
-import io.dumptruck.formats.output.ExpiredCellException;
-import io.dumptruck.formats.output.MapOutputSampler;
+import io.dumptruck.formats.internals.HadoopInternals;
+import io.dumptruck.formats.map.CellSink;
+import io.dumptruck.formats.map.ExpiredCellException;
+import io.dumptruck.formats.map.MapOutputSampler;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
 import java.io.IOException;
-import java.lang.reflect.Method;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 
 /**
- * The mapper of every loader: hands each parsed record to the loader's schema and sends whatever
- * cannot be loaded to the {@link RejectSink} with its source position and reason. Nothing a record
- * contains can fail the task: a parser rejects, and a schema that refuses a record (an
+ * The mapper of every loader: hands each parsed record to the loader's {@link RecordSchema} and sends
+ * whatever cannot be loaded to the {@link RejectSink} with its source position and reason. Nothing a
+ * record contains can fail the task: a parser rejects, and a schema that refuses a record (an
  * {@code IllegalArgumentException}, e.g. a key too long for HBase) rejects it too, with none of its
- * cells written. Counts per {@link LoadCounter}. {@link LineLoaderMapper} reads text lines; other
- * inputs (Avro, Parquet) call {@link #load} with their own records.
+ * cells written. Counts per {@link LoadCounter}. {@link LineLoaderMapper} reads text lines for every
+ * line loader; other inputs (Avro, Parquet) call {@link #load} with their own records.
  */
-public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey, CellRun> {
+public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey, CellRun> implements RecordSource {
   /** Reasons every loader shares. */
   public enum CommonReject { INVALID_UTF8, SCHEMA, EXPIRED_BY_TTL }
 
   private RejectSink rejects;
   private CellSink sink;
+  private RecordSchema<R> schema;
   private String source;
   private long loadTimestamp;
   private String line;
@@ -42,32 +44,16 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
   private int uncountedRead;
   private int uncountedLoaded;
 
-  /** Emits the cells of one record; an IllegalArgumentException rejects the record. */
-  protected abstract void emit(R record, CellSink sink) throws IOException, InterruptedException;
-
-  /** Resolves the loader's tables and families; called once per task. */
-  protected abstract void setup(CellSink sink, Context context);
+  /** The schema records load through, made once per task from the job's configuration. */
+  protected abstract RecordSchema<R> schema(Context context);
 
   /**
    * The file name of a split, as positions in the rejects use it ({@code name:offset}). A job with
    * several input formats (MultipleInputs: the geo loader with {@code --regions-file}) hands each
-   * mapper its split wrapped in Hadoop's package-private {@code TaggedInputSplit}, whose public
-   * {@code getInputSplit()} is called here by reflection; any other split is named by its toString.
+   * mapper its split wrapped ({@link HadoopInternals#unwrap}); any other split is named by its toString.
    */
   static String sourceName(InputSplit split) {
-    if (split instanceof FileSplit f) {
-      return f.getPath().getName();
-    }
-    try {
-      Method inner = split.getClass().getMethod("getInputSplit");
-      inner.setAccessible(true);
-      if (inner.invoke(split) instanceof InputSplit wrapped && wrapped != split) {
-        return sourceName(wrapped);
-      }
-    } catch (ReflectiveOperationException | RuntimeException notWrapped) {
-      // not a wrapper: named by its toString below
-    }
-    return String.valueOf(split);
+    return HadoopInternals.unwrap(split) instanceof FileSplit f ? f.getPath().getName() : String.valueOf(split);
   }
 
   /** Sets the record being parsed, so that parsers may ask {@link #offset()} (e.g. for a CSV header). */
@@ -76,23 +62,23 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
     this.offset = offset;
   }
 
-  /** The line being loaded (for schemas that key on the raw line). */
-  protected final String line() {
+  @Override
+  public final String line() {
     return line;
   }
 
-  /** The byte offset of the line being loaded in its file. */
-  protected final long offset() {
+  @Override
+  public final long offset() {
     return offset;
   }
 
-  /** Where the line being loaded comes from: {@code file:byte offset}, as in the rejects. */
-  protected final String position() {
+  @Override
+  public final String position() {
     return source + ":" + offset;
   }
 
-  /** The cell timestamp for records without a time of their own. */
-  protected final long loadTimestamp() {
+  @Override
+  public final long loadTimestamp() {
     return loadTimestamp;
   }
 
@@ -112,7 +98,8 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
     loadTimestamp = LoaderConf.loadTimestamp(context.getConfiguration());
     recordsRead = context.getCounter(LoadCounter.RECORDS_READ);
     recordsLoaded = context.getCounter(LoadCounter.RECORDS_LOADED);
-    setup(sink, context);
+    schema = schema(context);
+    schema.resolve(sink);
   }
 
   /**
@@ -133,7 +120,7 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
     }
     sink.begin();
     try {
-      emit(parsed.record(), sink);
+      schema.emit(parsed.record(), this, sink);
     } catch (IllegalArgumentException e) {
       sink.rollback();
       reject(context, offset, e instanceof ExpiredCellException ? CommonReject.EXPIRED_BY_TTL : CommonReject.SCHEMA, e.getMessage(), raw);
@@ -165,7 +152,7 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
 
   private void reject(Context context, long offset, Enum<?> reason, String detail, String raw)
       throws IOException, InterruptedException {
-    reject(context, offset, reason, detail, raw.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    reject(context, offset, reason, detail, raw.getBytes(StandardCharsets.UTF_8));
   }
 
   private void reject(Context context, long offset, Enum<?> reason, String detail, byte[] raw)

@@ -1,8 +1,6 @@
 package io.dumptruck.loaders;
 
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * A command's own {@code --name value} options, read with a default and checked, each error naming
@@ -32,15 +30,5 @@ public interface NamedOptions {
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("--" + name + " takes a whole number, got '" + v + "'");
     }
-  }
-
-  /** The value, which must be one of {@code allowed}. */
-  default String choice(String name, String dflt, Set<String> allowed) {
-    String v = get(name, dflt);
-    if (!allowed.contains(v)) {
-      throw new IllegalArgumentException("--" + name + " must be one of " + String.join(", ", new TreeSet<>(allowed))
-          + ", got '" + v + "'");
-    }
-    return v;
   }
 }

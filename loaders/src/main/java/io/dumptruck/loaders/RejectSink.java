@@ -1,5 +1,6 @@
 package io.dumptruck.loaders;
 
+import java.nio.charset.StandardCharsets;
 import java.io.IOException;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
@@ -52,7 +53,7 @@ public final class RejectSink {
       int b = raw[i] & 0xFF;
       int n = b < 0x80 ? 1 : utf8Length(raw, i);
       if (n > 1) {
-        out.append(new String(raw, i, n, java.nio.charset.StandardCharsets.UTF_8));
+        out.append(new String(raw, i, n, StandardCharsets.UTF_8));
       } else if (b == '\\') {
         out.append("\\\\");
       } else if (b == '\t') {

@@ -1,6 +1,7 @@
 package io.dumptruck.formats.output;
 
 import io.dumptruck.formats.FormatConf;
+import io.dumptruck.formats.spec.JobTables;
 import io.dumptruck.formats.spec.TableSpec;
 import io.dumptruck.formats.spec.TableSpecJson;
 import java.io.IOException;
@@ -27,9 +28,6 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
  * with it. A committed output is never deleted (see {@link #abortJob}).
  */
 public final class HFileTableCommitter extends FileOutputCommitter {
-  /** The table spec, with the split points the load used, kept next to the family directories. */
-  public static final String SPEC_FILE = "_spec.json";
-
   private final Path output;
 
   public HFileTableCommitter(Path output, TaskAttemptContext context) throws IOException {
@@ -48,9 +46,9 @@ public final class HFileTableCommitter extends FileOutputCommitter {
     OutputDirectory.requireClaim(output, claim(context), conf);
     super.commitJob(context);
     FileSystem fs = output.getFileSystem(conf);
-    for (TableSpec table : TableSpecJson.listFromJson(FormatConf.OUTPUT_TABLES.get(conf))) {
+    for (TableSpec table : JobTables.of(conf)) {
       Path dir = new Path(output, table.name());
-      try (FSDataOutputStream out = fs.create(new Path(dir, SPEC_FILE), false)) {
+      try (FSDataOutputStream out = fs.create(new Path(dir, TableSpecJson.FILE_NAME), false)) {
         out.write(TableSpecJson.toPrettyJson(table).getBytes(StandardCharsets.UTF_8));
       }
       TableFigures.sumShares(fs, dir);

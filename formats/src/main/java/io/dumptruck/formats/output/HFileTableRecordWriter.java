@@ -1,5 +1,7 @@
 package io.dumptruck.formats.output;
 
+import io.dumptruck.formats.CellCounter;
+import io.dumptruck.formats.shuffle.RowChange;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
 import io.dumptruck.formats.spec.FamilySpec;
@@ -18,7 +20,7 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
  * The thin MapReduce face of {@link FamilyFileWriter}: turns each cell of a (first cell key,
  * {@link CellRun}) record into an HBase Put cell and hands it to the writer of its table and family
  * under {@code <work dir>/<table>/<family>/}. Cells must arrive in {@code CellKey} order
- * ({@link CellStreamReducer} sends the cells of many rows as one record, which spares Hadoop's
+ * ({@code CellStreamReducer} sends the cells of many rows as one record, which spares Hadoop's
  * per-record bookkeeping for every cell). On failure every file of the task is deleted.
  */
 final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {

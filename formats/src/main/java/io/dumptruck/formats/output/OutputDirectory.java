@@ -1,5 +1,12 @@
 package io.dumptruck.formats.output;
 
+import java.io.EOFException;
+import java.io.FileNotFoundException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Paths;
+import io.dumptruck.formats.FormatConf;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -50,7 +57,7 @@ public final class OutputDirectory {
     String token = UUID.randomUUID().toString();
     try {
       if ("file".equals(fs.getScheme())) {
-        java.nio.file.Path local = java.nio.file.Paths.get(dir.toUri());
+        java.nio.file.Path local = Paths.get(dir.toUri());
         Files.createDirectories(local.getParent());
         Files.createDirectory(local); // mkdir: fails if another job created it first
       } else if (!fs.mkdirs(dir)) {
@@ -87,7 +94,7 @@ public final class OutputDirectory {
       byte[] b = new byte[token.length()];
       in.readFully(b);
       return token.equals(new String(b, StandardCharsets.UTF_8));
-    } catch (java.io.FileNotFoundException | java.io.EOFException e) {
+    } catch (FileNotFoundException | EOFException e) {
       return false;
     }
   }
@@ -120,9 +127,9 @@ public final class OutputDirectory {
 
   private static String reason(IOException e) {
     String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
-    if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+    if (e instanceof FileSystemException f && f.getReason() != null) {
       m = f.getReason() + (f.getFile() == null ? "" : " (" + f.getFile() + ")");
-    } else if (e instanceof java.nio.file.NoSuchFileException || e instanceof java.nio.file.NotDirectoryException) {
+    } else if (e instanceof NoSuchFileException || e instanceof NotDirectoryException) {
       m = "a part of the path is not a directory (" + e.getMessage() + ")";
     }
     return m;

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.output;
 
+import org.apache.hadoop.conf.Configuration;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -56,7 +57,7 @@ public record TableFigures(long rows, long cells, long files, long bytes) {
   }
 
   /** The figures of a committed table directory, or {@link #NONE} when it has none (a job that did not commit). */
-  public static TableFigures of(Path tableDir, org.apache.hadoop.conf.Configuration conf) throws IOException {
+  public static TableFigures of(Path tableDir, Configuration conf) throws IOException {
     FileSystem fs = tableDir.getFileSystem(conf);
     Path file = new Path(tableDir, FILE);
     return fs.exists(file) ? read(fs, file) : NONE;

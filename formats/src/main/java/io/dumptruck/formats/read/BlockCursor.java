@@ -1,16 +1,14 @@
 package io.dumptruck.formats.read;
 
+import io.dumptruck.formats.internals.HBaseInternals;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.nio.ByteOrder;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.PrivateCellUtil;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
-import org.apache.hadoop.hbase.io.hfile.BlockWithScanInfo;
 import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.io.hfile.HFileBlock;
 import org.apache.hadoop.hbase.io.hfile.HFileContext;
@@ -113,59 +111,12 @@ final class BlockCursor implements FileCursor {
   }
 
   /**
-   * True when this class can seek to a row: HBase keeps the type of its block index reader and a
-   * block's offset package-private, so the two calls a seek needs are made reflectively. Should they
-   * be missing (another HBase), scans from a row are left to HBase's scanner (see {@link StoredFile}).
+   * True when this class can seek to a row: the index seek is one of HBase's internals
+   * ({@link HBaseInternals#seeksByIndex}); without it, scans from a row are left to HBase's scanner
+   * (see {@link StoredFile}).
    */
   static boolean seeks() {
-    return IndexSeek.LOAD_BLOCK != null;
-  }
-
-  private static final class IndexSeek {
-    static final Method LOAD_BLOCK;
-    static final Method BLOCK_OFFSET;
-
-    static {
-      Method load = null;
-      Method offset = null;
-      try {
-        load = Class.forName("org.apache.hadoop.hbase.io.hfile.HFileBlockIndex$BlockIndexReader").getMethod(
-            "loadDataBlockWithScanInfo", Cell.class, HFileBlock.class, boolean.class, boolean.class, boolean.class,
-            DataBlockEncoding.class, HFile.CachingBlockReader.class);
-        load.setAccessible(true);
-        offset = HFileBlock.class.getDeclaredMethod("getOffset");
-        offset.setAccessible(true);
-      } catch (ReflectiveOperationException | RuntimeException e) {
-        load = null;
-      }
-      LOAD_BLOCK = load;
-      BLOCK_OFFSET = offset;
-    }
-
-    /** The data block the file's index names for {@code key}, or null when the key precedes the file. */
-    static HFileBlock blockOf(HFile.Reader reader, Cell key) throws IOException {
-      BlockWithScanInfo found = (BlockWithScanInfo) invoke(LOAD_BLOCK, reader.getDataBlockIndexReader(), key, null,
-          false, false, false, null, reader);
-      return found == null ? null : found.getHFileBlock();
-    }
-
-    static long offsetOf(HFileBlock block) throws IOException {
-      return (Long) invoke(BLOCK_OFFSET, block);
-    }
-
-    private static Object invoke(Method m, Object target, Object... args) throws IOException {
-      try {
-        return m.invoke(target, args);
-      } catch (InvocationTargetException e) {
-        Throwable cause = e.getCause();
-        if (cause instanceof IOException io) {
-          throw io;
-        }
-        throw new IOException(cause);
-      } catch (IllegalAccessException e) {
-        throw new IOException(e);
-      }
-    }
+    return HBaseInternals.seeksByIndex();
   }
 
   @Override
@@ -178,14 +129,14 @@ final class BlockCursor implements FileCursor {
       if (!seeks()) {
         throw new IllegalStateException("seeks need HBase's block index reader: use HBase's scanner");
       }
-      block = IndexSeek.blockOf(reader, PrivateCellUtil.createFirstOnRow(startRow)); // null: the row precedes the file
+      block = HBaseInternals.dataBlockOf(reader, PrivateCellUtil.createFirstOnRow(startRow)); // null: the row precedes the file
     }
     if (block == null) {
       if (!readBlock(reader.getTrailer().getFirstDataBlockOffset())) {
         return false;
       }
     } else {
-      load(block, IndexSeek.offsetOf(block));
+      load(block, HBaseInternals.offsetOf(block));
     }
     while (next()) {
       if (Bytes.compareTo(cell.getRowArray(), cell.getRowOffset(), cell.getRowLength(), startRow, 0, startRow.length) >= 0) {

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.read;
 
+import io.dumptruck.formats.internals.HBaseInternals;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.spec.TableSpec;
 import io.dumptruck.formats.spec.TableSpecJson;
@@ -16,8 +17,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -185,7 +184,7 @@ public final class HFileTableInputFormat extends InputFormat<ImmutableBytesWrita
    * of the file's data block index (the first key of every block when the index has one level).
    */
   static List<byte[]> cuts(StoredFile file, byte[] start, byte[] stop, int parts) throws IOException {
-    List<byte[]> rootKeys = rootIndexRows(file);
+    List<byte[]> rootKeys = HBaseInternals.rootIndexRows(file.reader());
     List<byte[]> out = new ArrayList<>();
     for (int i = 1; i < parts && !rootKeys.isEmpty(); i++) {
       byte[] row = rootKeys.get((int) ((long) i * rootKeys.size() / parts));
@@ -195,29 +194,6 @@ public final class HFileTableInputFormat extends InputFormat<ImmutableBytesWrita
       }
     }
     return out;
-  }
-
-  /**
-   * Rows of the root block index entries. HBase keeps the index reader's type package-private, so its
-   * two public methods are called reflectively; should that ever fail, the file's mid key serves.
-   */
-  private static List<byte[]> rootIndexRows(StoredFile file) throws IOException {
-    List<byte[]> rows = new ArrayList<>();
-    Object index = file.reader().getDataBlockIndexReader();
-    try {
-      java.lang.reflect.Method count = index.getClass().getMethod("getRootBlockCount");
-      java.lang.reflect.Method key = index.getClass().getMethod("getRootBlockKey", int.class);
-      count.setAccessible(true);
-      key.setAccessible(true);
-      int n = (Integer) count.invoke(index);
-      for (int i = 0; i < n; i++) {
-        rows.add(CellUtil.cloneRow((Cell) key.invoke(index, i)));
-      }
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      rows.clear();
-      file.reader().midKey().ifPresent(mid -> rows.add(CellUtil.cloneRow(mid)));
-    }
-    return rows;
   }
 
   private static String[] hosts(TableDir table, FileRange file) throws IOException {

@@ -1,6 +1,6 @@
 package io.dumptruck.formats.read;
 
-import io.dumptruck.formats.ShellBytes;
+import io.dumptruck.formats.text.ShellBytes;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,6 +1,5 @@
 package io.dumptruck.formats.read;
 
-import io.dumptruck.formats.output.HFileTableCommitter;
 import io.dumptruck.formats.spec.FamilySpec;
 import io.dumptruck.formats.spec.RegionSplits;
 import io.dumptruck.formats.spec.TableSpec;
@@ -63,7 +62,7 @@ public final class TableDir {
       if (!family.isDirectory() || isMetadata(name)) {
         continue;
       }
-      if (fs.exists(new Path(family.getPath(), HFileTableCommitter.SPEC_FILE))) {
+      if (fs.exists(new Path(family.getPath(), TableSpecJson.FILE_NAME))) {
         subTables.add(name);
         continue;
       }
@@ -76,7 +75,7 @@ public final class TableDir {
       hfiles.sort(Comparator.comparing(s -> s.getPath().getName()));
       files.put(name, hfiles);
     }
-    Path specFile = new Path(dir, HFileTableCommitter.SPEC_FILE);
+    Path specFile = new Path(dir, TableSpecJson.FILE_NAME);
     TableSpec spec;
     if (fs.exists(specFile)) {
       spec = TableSpecJson.read(fs, specFile);

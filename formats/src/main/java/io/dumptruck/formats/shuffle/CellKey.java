@@ -26,8 +26,8 @@ import org.apache.hadoop.io.WritableComparable;
  * buffer that only grows.
  */
 public final class CellKey implements WritableComparable<CellKey> {
-  static final int HEADER = 4;
-  static final int FIXED = 2 + 2 + 1 + 8;
+  public static final int HEADER = 4;
+  public static final int FIXED = 2 + 2 + 1 + 8;
   public static final int MAX_ROW_LENGTH = Short.MAX_VALUE;
   /** The highest family index (a table has at most 255 families); 0xFF marks a row in a {@link CellRun}. */
   public static final int MAX_FAMILY = 0xFE;
@@ -84,9 +84,9 @@ public final class CellKey implements WritableComparable<CellKey> {
 
   /**
    * Makes this key the one serialized (without its int32 length) at {@code b[payload, payload + n)},
-   * as {@link #write} and the map-side buffer of {@link CellBlockBuffer} hold it.
+   * as {@link #write} and the map-side buffer of {@code CellBlockBuffer} hold it.
    */
-  CellKey setSerialized(byte[] b, int payload, int n) {
+  public CellKey setSerialized(byte[] b, int payload, int n) {
     if (buf.length < n) {
       buf = new byte[Math.max(n, buf.length * 2)];
     }
@@ -115,7 +115,7 @@ public final class CellKey implements WritableComparable<CellKey> {
   }
 
   /** The length of the serialized key after its int32 length (what {@link #buffer} holds). */
-  int payloadLength() { return n; }
+  public int payloadLength() { return n; }
 
   /** Keeps table and row, replaces family, qualifier and timestamp (checked as in {@link #set}). */
   public CellKey setCellOfSameRow(int family, byte[] qual, int qualOff, int qualLen, long timestamp) {

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.shuffle;
 
+import org.apache.hadoop.io.WritableComparable;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -24,7 +25,7 @@ public final class CellKeyComparator extends WritableComparator implements KeyPr
 
   @Override
   @SuppressWarnings("rawtypes")
-  public int compare(org.apache.hadoop.io.WritableComparable a, org.apache.hadoop.io.WritableComparable b) {
+  public int compare(WritableComparable a, WritableComparable b) {
     return ((CellKey) a).compareTo((CellKey) b);
   }
 

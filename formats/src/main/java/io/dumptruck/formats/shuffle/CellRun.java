@@ -14,7 +14,7 @@ import org.apache.hadoop.io.WritableUtils;
  * without repeating the table, and the row only where it changes. Two kinds of runs use one form:
  * the cells one input record puts into one row (a log line's seven cells cross the shuffle as one
  * record instead of seven), and a block of a map task's sorted cells of many rows of one region
- * ({@link CellBlockBuffer}), so that the shuffle sorts and merges a few records instead of one per
+ * ({@code CellBlockBuffer}), so that the shuffle sorts and merges a few records instead of one per
  * cell (the shuffle sorts records, and it compares keys, not cells).
  *
  * <p>Serialized form:
@@ -82,7 +82,7 @@ public final class CellRun implements Writable {
   }
 
   /** The variable-length long ({@link WritableUtils#writeVLong}) at {@code b[at]} of a serialized run. */
-  static long vlongAt(byte[] b, int at) {
+  public static long vlongAt(byte[] b, int at) {
     try {
       return WritableComparator.readVLong(b, at);
     } catch (IOException e) {

@@ -1,8 +1,9 @@
 package io.dumptruck.formats.shuffle;
 
+
 /**
  * A raw comparator whose order starts with a byte string read from the serialized key — its sort
- * string — so that {@link PrefixSort} can sort keys by 8 bytes of it at a time, in longs.
+ * string — so that {@code PrefixSort} can sort keys by 8 bytes of it at a time, in longs.
  *
  * <p>Contract: take two keys' sort strings, pad the shorter with zero bytes; if they differ, the key
  * whose byte is lower (unsigned) at the first difference sorts first. Equal padded strings say nothing:

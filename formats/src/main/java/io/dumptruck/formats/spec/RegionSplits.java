@@ -1,5 +1,6 @@
 package io.dumptruck.formats.spec;
 
+import java.util.Locale;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -44,7 +45,7 @@ public record RegionSplits(Kind kind, int count, List<byte[]> points) {
     } else if (kind == Kind.SINGLE) {
       count = 1;
     } else if (count < 1 || count > MAX_REGIONS || (kind == Kind.SALTED && count > 256)) {
-      throw new SpecException(kind.name().toLowerCase(java.util.Locale.ROOT) + " regions: count must be 1.." + (kind == Kind.SALTED ? 256 : MAX_REGIONS) + ", got " + count);
+      throw new SpecException(kind.name().toLowerCase(Locale.ROOT) + " regions: count must be 1.." + (kind == Kind.SALTED ? 256 : MAX_REGIONS) + ", got " + count);
     }
   }
 

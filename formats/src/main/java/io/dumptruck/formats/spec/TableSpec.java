@@ -1,5 +1,6 @@
 package io.dumptruck.formats.spec;
 
+import java.util.Locale;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -17,8 +18,9 @@ import org.apache.hadoop.hbase.util.Bytes;
  *
  * @param splitPolicy HBase region split policy: a short name ({@code constant}, {@code increasing},
  *     {@code stepping}, {@code disabled}, {@code busy}) or a class name; null keeps the cluster default
+ * @param writtenBy the loader and options that wrote the table; null for a table made in code
  */
-public record TableSpec(String name, List<FamilySpec> families, RegionSplits regions, String splitPolicy) {
+public record TableSpec(String name, List<FamilySpec> families, RegionSplits regions, String splitPolicy, WrittenBy writtenBy) {
 
   public static final int MAX_FAMILIES = 255;
 
@@ -41,16 +43,24 @@ public record TableSpec(String name, List<FamilySpec> families, RegionSplits reg
     splitPolicy = splitPolicy == null || splitPolicy.isEmpty() ? null : splitPolicyClass(splitPolicy);
   }
 
+  public TableSpec(String name, List<FamilySpec> families, RegionSplits regions, String splitPolicy) {
+    this(name, families, regions, splitPolicy, null);
+  }
+
   public static TableSpec of(String name, FamilySpec... families) {
     return new TableSpec(name, List.of(families), RegionSplits.single(), null);
   }
 
   public TableSpec withRegions(RegionSplits r) {
-    return new TableSpec(name, families, r, splitPolicy);
+    return new TableSpec(name, families, r, splitPolicy, writtenBy);
   }
 
   public TableSpec withSplitPolicy(String policy) {
-    return new TableSpec(name, families, regions, policy);
+    return new TableSpec(name, families, regions, policy, writtenBy);
+  }
+
+  public TableSpec withWrittenBy(WrittenBy by) {
+    return new TableSpec(name, families, regions, splitPolicy, by);
   }
 
   /** Index of the named family, or -1. */
@@ -117,7 +127,7 @@ public record TableSpec(String name, List<FamilySpec> families, RegionSplits reg
   private static final String POLICY_PACKAGE = "org.apache.hadoop.hbase.regionserver.";
 
   static String splitPolicyClass(String policy) {
-    switch (policy.toLowerCase(java.util.Locale.ROOT)) {
+    switch (policy.toLowerCase(Locale.ROOT)) {
       case "constant": return POLICY_PACKAGE + "ConstantSizeRegionSplitPolicy";
       case "increasing": return POLICY_PACKAGE + "IncreasingToUpperBoundRegionSplitPolicy";
       case "stepping": return POLICY_PACKAGE + "SteppingSplitPolicy";

@@ -1,6 +1,12 @@
 package io.dumptruck.formats.spec;
 
-import io.dumptruck.formats.ShellBytes;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.TreeSet;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import io.dumptruck.formats.text.ShellBytes;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,7 +16,9 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -29,8 +37,10 @@ import org.apache.hadoop.hbase.util.Bytes;
  * typo never silently falls back to a default.
  */
 public final class TableSpecJson {
+  /** A table's spec, with the split points the load used, kept next to its family directories. */
+  public static final String FILE_NAME = "_spec.json";
   private static final ObjectMapper MAPPER = new ObjectMapper();
-  private static final Set<String> TABLE_FIELDS = Set.of("name", "families", "regions", "splitPolicy");
+  private static final Set<String> TABLE_FIELDS = Set.of("name", "families", "regions", "splitPolicy", "writtenBy");
   private static final Set<String> FAMILY_FIELDS =
       Set.of("name", "maxVersions", "ttlSeconds", "bloom", "compression", "blockSize", "encoding", "inMemory");
   private static final Set<String> REGION_FIELDS = Set.of("kind", "count", "splitPoints");
@@ -60,11 +70,11 @@ public final class TableSpecJson {
    * The table spec a load wrote ({@code <table>/_spec.json}); a file that cannot be read or is not a
    * table spec (damaged, cut, hand-edited) is an IOException naming it, the same for every reader.
    */
-  public static TableSpec read(org.apache.hadoop.fs.FileSystem fs, org.apache.hadoop.fs.Path specFile) throws java.io.IOException {
-    try (java.io.InputStream in = fs.open(specFile)) {
-      return fromJson(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
-    } catch (java.io.IOException | IllegalArgumentException e) {
-      throw new java.io.IOException("table spec " + specFile + " is damaged (" + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
+  public static TableSpec read(FileSystem fs, Path specFile) throws IOException {
+    try (InputStream in = fs.open(specFile)) {
+      return fromJson(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    } catch (IOException | IllegalArgumentException e) {
+      throw new IOException("table spec " + specFile + " is damaged (" + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
           + "); the load that wrote the table writes it: load again, or restore the file", e);
     }
   }
@@ -113,6 +123,12 @@ public final class TableSpecJson {
     if (spec.splitPolicy() != null) {
       o.put("splitPolicy", spec.splitPolicy());
     }
+    if (spec.writtenBy() != null) {
+      ObjectNode by = o.putObject("writtenBy");
+      by.put("loader", spec.writtenBy().loader());
+      ObjectNode options = by.putObject("options");
+      new TreeMap<>(spec.writtenBy().options()).forEach(options::put);
+    }
     return o;
   }
 
@@ -129,7 +145,25 @@ public final class TableSpecJson {
     fams.forEach(f -> families.add(familyFromNode(f, where)));
     RegionSplits regions = o.has("regions") ? regionsFromNode(o.get("regions"), where) : RegionSplits.single();
     String policy = o.has("splitPolicy") ? text(o, "splitPolicy", where, null) : null;
-    return new TableSpec(name, families, regions, policy);
+    WrittenBy by = o.has("writtenBy") ? writtenByFromNode(o.get("writtenBy"), where) : null;
+    return new TableSpec(name, families, regions, policy, by);
+  }
+
+  private static WrittenBy writtenByFromNode(JsonNode n, String where) {
+    requireObject(n, where + " writtenBy");
+    checkFields(n, Set.of("loader", "options"), where + " writtenBy");
+    Map<String, String> options = new TreeMap<>();
+    JsonNode o = n.get("options");
+    if (o != null) {
+      requireObject(o, where + " writtenBy options");
+      o.fields().forEachRemaining(e -> {
+        if (!e.getValue().isTextual()) {
+          throw new SpecException(where + ": writtenBy option \"" + e.getKey() + "\" must be a string");
+        }
+        options.put(e.getKey(), e.getValue().asText());
+      });
+    }
+    return new WrittenBy(text(n, "loader", where + " writtenBy", null), options);
   }
 
   private static FamilySpec familyFromNode(JsonNode f, String where) {
@@ -205,7 +239,7 @@ public final class TableSpecJson {
     for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
       String field = it.next();
       if (!known.contains(field)) {
-        throw new SpecException(what + ": unknown field \"" + field + "\" (known: " + String.join(", ", new java.util.TreeSet<>(known)) + ")");
+        throw new SpecException(what + ": unknown field \"" + field + "\" (known: " + String.join(", ", new TreeSet<>(known)) + ")");
       }
     }
   }

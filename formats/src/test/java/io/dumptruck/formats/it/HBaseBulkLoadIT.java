@@ -1,5 +1,6 @@
 package io.dumptruck.formats.it;
 
+import io.dumptruck.formats.job.HFileTableJob;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -90,7 +91,7 @@ class HBaseBulkLoadIT {
     localConf = LocalJobs.localConf();
     out = new Path(tmp.getAbsolutePath(), "out");
     Job job = LocalJobs.cellTextJob(localConf, "bulk load IT", new Path(tmp.getAbsolutePath(), "in"));
-    HFileTableOutputFormat.configure(job).tables(data.specs).output(out).maxFileBytes(8 * 1024).apply();
+    HFileTableJob.configure(job).tables(data.specs).output(out).maxFileBytes(8 * 1024).apply();
     assertTrue(job.waitForCompletion(false), "load job failed");
 
     util = new HBaseTestingUtility();

@@ -1,5 +1,8 @@
 package io.dumptruck.formats.output;
 
+import io.dumptruck.formats.job.HFileTableJob;
+import io.dumptruck.formats.spec.JobTables;
+import io.dumptruck.formats.CellCounter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -17,9 +20,8 @@ import io.dumptruck.formats.spec.TableSpecJson;
 import io.dumptruck.formats.testing.CellModel;
 import io.dumptruck.formats.testing.LocalJobs;
 import io.dumptruck.formats.testing.RandomTables;
-import io.dumptruck.formats.text.CellTextMapper;
+import io.dumptruck.formats.testing.CellTextMapper;
 import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +41,6 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapred.FileAlreadyExistsException;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobStatus;
-import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.TaskType;
@@ -67,7 +68,7 @@ class HFileTableRoundTripTest {
     conf = LocalJobs.localConf();
     out = new Path(tmp.getAbsolutePath(), "out");
     job = LocalJobs.cellTextJob(conf, "round trip", new Path(tmp.getAbsolutePath(), "in"));
-    HFileTableOutputFormat.configure(job).tables(data.specs).output(out).maxFileBytes(8 * 1024).apply();
+    HFileTableJob.configure(job).tables(data.specs).output(out).maxFileBytes(8 * 1024).apply();
     assertTrue(job.waitForCompletion(false), "load job failed");
   }
 
@@ -88,8 +89,8 @@ class HFileTableRoundTripTest {
   void layoutIsWhatBulkLoadTakes() throws Exception {
     for (TableSpec t : data.specs) {
       File tableDir = new File(out.toString(), t.name());
-      assertTrue(new File(tableDir, HFileTableCommitter.SPEC_FILE).isFile());
-      TableSpec stored = TableSpecJson.fromJson(Files.readString(new File(tableDir, HFileTableCommitter.SPEC_FILE).toPath()));
+      assertTrue(new File(tableDir, TableSpecJson.FILE_NAME).isFile());
+      TableSpec stored = TableSpecJson.fromJson(Files.readString(new File(tableDir, TableSpecJson.FILE_NAME).toPath()));
       assertEquals(t.regions().splitPoints().size(), stored.regions().splitPoints().size());
       for (FamilySpec f : t.families()) {
         File[] files = new File(tableDir, f.name()).listFiles(x -> !x.getName().startsWith("."));
@@ -194,7 +195,7 @@ class HFileTableRoundTripTest {
   void existingOutputIsRefusedBeforeAnyTask() throws Exception {
     Job again = Job.getInstance(conf);
     FileAlreadyExistsException e = assertThrows(FileAlreadyExistsException.class,
-        () -> HFileTableOutputFormat.configure(again).tables(data.specs).output(out).apply());
+        () -> HFileTableJob.configure(again).tables(data.specs).output(out).apply());
     assertTrue(e.getMessage().contains("already exists"), e.getMessage());
   }
 
@@ -204,7 +205,7 @@ class HFileTableRoundTripTest {
       Job again = Job.getInstance(conf);
       again.getConfiguration().set(FormatConf.OUTPUT_MAP_BUFFER_MB.key(), bad);
       SpecException e = assertThrows(SpecException.class,
-          () -> HFileTableOutputFormat.configure(again).tables(data.specs).output(new Path(out.getParent(), "never")).apply());
+          () -> HFileTableJob.configure(again).tables(data.specs).output(new Path(out.getParent(), "never")).apply());
       assertEquals("dumptruck.output.map.buffer.mb is '" + bad + "': give a whole number of MB from 0 to 2047 "
           + "(0 sends each record to the shuffle on its own)", e.getMessage());
     }
@@ -236,7 +237,7 @@ class HFileTableRoundTripTest {
   void neverMoreThan32FilesPerFamilyPerRegion() throws Exception {
     Path rolled = new Path(tmp.getAbsolutePath(), "rolled");
     Job j = LocalJobs.cellTextJob(conf, "roll at every row", new Path(tmp.getAbsolutePath(), "in"));
-    HFileTableOutputFormat.configure(j).tables(data.specs).output(rolled).maxFileBytes(1).apply();
+    HFileTableJob.configure(j).tables(data.specs).output(rolled).maxFileBytes(1).apply();
     assertTrue(j.waitForCompletion(false));
     java.util.Map<String, Integer> perRegionFamily = new java.util.TreeMap<>();
     for (TableSpec t : data.specs) {
@@ -258,7 +259,7 @@ class HFileTableRoundTripTest {
     File success = new File(out.toString(), "_SUCCESS");
     assertTrue(success.isFile());
     for (TableSpec t : data.specs) {
-      File spec = new File(new File(out.toString(), t.name()), HFileTableCommitter.SPEC_FILE);
+      File spec = new File(new File(out.toString(), t.name()), TableSpecJson.FILE_NAME);
       assertTrue(spec.lastModified() <= success.lastModified(), "the spec is written before _SUCCESS");
     }
   }
@@ -268,7 +269,7 @@ class HFileTableRoundTripTest {
     TableSpec lzo = TableSpec.of("t", FamilySpec.named("z").withCompression(org.apache.hadoop.hbase.io.compress.Compression.Algorithm.LZO));
     Path target = new Path(tmp.getAbsolutePath(), "lzo");
     io.dumptruck.formats.spec.SpecException e = assertThrows(io.dumptruck.formats.spec.SpecException.class,
-        () -> HFileTableOutputFormat.configure(Job.getInstance(conf)).tables(lzo).output(target).apply());
+        () -> HFileTableJob.configure(Job.getInstance(conf)).tables(lzo).output(target).apply());
     assertTrue(e.getMessage().contains("family 'z'") && e.getMessage().contains("LZO") && e.getMessage().contains("not available"),
         e.getMessage());
     assertFalse(new File(target.toString()).exists());
@@ -291,7 +292,7 @@ class HFileTableRoundTripTest {
   void failedJobLeavesNothingBehind() throws Exception {
     Path failed = new Path(tmp.getAbsolutePath(), "failed");
     Job bad = LocalJobs.cellTextJob(conf, "failing", new Path(tmp.getAbsolutePath(), "in"), FailingMapper.class);
-    HFileTableOutputFormat.configure(bad).tables(data.specs).output(failed).apply();
+    HFileTableJob.configure(bad).tables(data.specs).output(failed).apply();
     assertFalse(bad.waitForCompletion(false));
     assertFalse(new File(failed.toString()).exists(), "a failed job must leave no output directory");
   }
@@ -302,7 +303,7 @@ class HFileTableRoundTripTest {
     // a successful one too; the committed tables must survive it.
     Path committed = new Path(tmp.getAbsolutePath(), "committed");
     Job j = LocalJobs.cellTextJob(conf, "committed", new Path(tmp.getAbsolutePath(), "in"));
-    HFileTableOutputFormat.configure(j).tables(data.specs).output(committed).apply();
+    HFileTableJob.configure(j).tables(data.specs).output(committed).apply();
     assertTrue(j.waitForCompletion(false));
     List<List<String>> before = CellModel.lines(LocalJobs.readAll(conf, new Path(committed, RandomTables.WIDE), ScanSpec.all()));
     TaskAttemptContext context = new TaskAttemptContextImpl(j.getConfiguration(), new TaskAttemptID("abort", 1, TaskType.MAP, 0, 0));
@@ -318,8 +319,8 @@ class HFileTableRoundTripTest {
     TableSpec salted = data.specs.get(1);
     Job j = LocalJobs.cellTextJob(conf, "sampled", new Path(tmp.getAbsolutePath(), "in"));
     Path sampledOut = new Path(tmp.getAbsolutePath(), "sampled");
-    HFileTableOutputFormat.configure(j).tables(sampled, salted).output(sampledOut).apply();
-    List<TableSpec> resolved = HFileTableOutputFormat.tables(j.getConfiguration());
+    HFileTableJob.configure(j).tables(sampled, salted).output(sampledOut).apply();
+    List<TableSpec> resolved = JobTables.of(j.getConfiguration());
     List<byte[]> points = resolved.get(0).regions().splitPoints();
     assertEquals(3, points.size());
     assertEquals(4 + 4, j.getNumReduceTasks());

@@ -1,5 +1,9 @@
 package io.dumptruck.formats.output;
 
+import io.dumptruck.formats.spec.JobTables;
+import io.dumptruck.formats.spec.TableSpecJson;
+import io.dumptruck.formats.job.HFileTableJob;
+import io.dumptruck.formats.CellCounter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,7 +17,7 @@ import io.dumptruck.formats.testing.CellModel;
 import io.dumptruck.formats.testing.FailingCreateFileSystem;
 import io.dumptruck.formats.testing.LocalJobs;
 import io.dumptruck.formats.testing.RandomTables;
-import io.dumptruck.formats.text.CellTextMapper;
+import io.dumptruck.formats.testing.CellTextMapper;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -101,7 +105,7 @@ class OutputClaimTest {
       loads.add(pool.submit(() -> {
         Job job = LocalJobs.cellTextJob(conf, "load " + in.getName(), in);
         start.await();
-        HFileTableOutputFormat.configure(job).tables(data.specs).output(out).apply();
+        HFileTableJob.configure(job).tables(data.specs).output(out).apply();
         return job.waitForCompletion(false) ? in == input : null;
       }));
     }
@@ -134,7 +138,7 @@ class OutputClaimTest {
     Files.writeString(new File(out.toString(), "their-file").toPath(), "theirs");
     Configuration mine = new Configuration(conf);
     FormatConf.OUTPUT_CLAIM.set(mine, "not-" + theirs);
-    FormatConf.OUTPUT_TABLES.set(mine, io.dumptruck.formats.spec.TableSpecJson.toJson(data.specs));
+    JobTables.set(mine, data.specs);
     TaskAttemptContext context = new TaskAttemptContextImpl(mine, new TaskAttemptID("other", 1, TaskType.MAP, 0, 0));
     HFileTableCommitter committer = new HFileTableCommitter(out, context);
     OutputDirectoryException e = assertThrows(OutputDirectoryException.class, () -> committer.commitJob(context));
@@ -147,12 +151,12 @@ class OutputClaimTest {
 
   @Test
   void aCommitThatFailsLeavesNoOutputAtAll() throws Exception {
-    for (String failing : List.of("_SUCCESS", HFileTableCommitter.SPEC_FILE, TableFigures.FILE)) {
+    for (String failing : List.of("_SUCCESS", TableSpecJson.FILE_NAME, TableFigures.FILE)) {
       Configuration conf = LocalJobs.localConf();
       FailingCreateFileSystem.install(conf, failing);
       Path out = new Path(tmp.getAbsolutePath(), "commit-fails-" + failing);
       Job job = LocalJobs.cellTextJob(conf, "commit fails at " + failing, input);
-      HFileTableOutputFormat.configure(job).tables(data.specs).output(out).apply();
+      HFileTableJob.configure(job).tables(data.specs).output(out).apply();
       assertFalse(job.waitForCompletion(false), "a failed commit fails the job");
       assertFalse(new File(out.toString()).exists(), "nothing is left of a job whose commit failed at " + failing);
     }
@@ -165,7 +169,7 @@ class OutputClaimTest {
     Files.writeString(aFile.toPath(), "x");
     for (Path bad : List.of(new Path(aFile.getPath(), "out"), new Path(tmp.getAbsolutePath(), "x".repeat(300)))) {
       IOException e = assertThrows(IOException.class,
-          () -> HFileTableOutputFormat.configure(LocalJobs.cellTextJob(conf, "bad", input)).tables(data.specs).output(bad).apply());
+          () -> HFileTableJob.configure(LocalJobs.cellTextJob(conf, "bad", input)).tables(data.specs).output(bad).apply());
       assertTrue(e.getMessage().contains("output directory"), e.getMessage());
       assertFalse(e.getMessage().contains("\n"), e.getMessage());
     }
@@ -188,7 +192,7 @@ class OutputClaimTest {
     Files.writeString(in.toPath(), lines);
     Path out = new Path(tmp.getAbsolutePath(), "many-out");
     Job job = LocalJobs.cellTextJob(conf, "forty tables", new Path(in.getParent()));
-    HFileTableOutputFormat.configure(job).tables(many).output(out).apply();
+    HFileTableJob.configure(job).tables(many).output(out).apply();
     assertTrue(job.waitForCompletion(false));
     long cells = 0;
     for (int t = 0; t < 40; t++) {

@@ -3,7 +3,6 @@ package io.dumptruck.formats.read;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dumptruck.formats.output.HFileTableCommitter;
 import io.dumptruck.formats.spec.FamilySpec;
 import io.dumptruck.formats.spec.RegionSplits;
 import io.dumptruck.formats.spec.TableSpec;
@@ -143,7 +142,7 @@ class FileMergeTest {
       write(new Path(oneFile, e.getKey() + "/0000"), family, all);
     }
     for (Path table : List.of(oneFile, severalFiles)) {
-      try (FSDataOutputStream out = FileSystem.getLocal(conf).create(new Path(table, HFileTableCommitter.SPEC_FILE))) {
+      try (FSDataOutputStream out = FileSystem.getLocal(conf).create(new Path(table, TableSpecJson.FILE_NAME))) {
         out.write(TableSpecJson.toJson(spec).getBytes(StandardCharsets.UTF_8));
       }
     }

@@ -1,10 +1,10 @@
 package io.dumptruck.formats.read;
 
+import io.dumptruck.formats.job.HFileTableJob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dumptruck.formats.FormatConf;
-import io.dumptruck.formats.output.HFileTableOutputFormat;
 import io.dumptruck.formats.spec.TableSpec;
 import io.dumptruck.formats.testing.CellModel;
 import io.dumptruck.formats.testing.LocalJobs;
@@ -90,7 +90,7 @@ class HFileTableInputFormatTest {
     data.writeInput(in.toPath(), 2);
     Path out = new Path(tmp.getAbsolutePath(), name);
     Job job = LocalJobs.cellTextJob(conf, name, new Path(in.getPath()));
-    HFileTableOutputFormat.configure(job).tables(data.specs).output(out).maxFileBytes(16 * 1024).apply();
+    HFileTableJob.configure(job).tables(data.specs).output(out).maxFileBytes(16 * 1024).apply();
     assertTrue(job.waitForCompletion(false));
     return out;
   }

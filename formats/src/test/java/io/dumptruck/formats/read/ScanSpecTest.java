@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dumptruck.formats.spec.SpecException;
 import java.util.List;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 
 class ScanSpecTest {

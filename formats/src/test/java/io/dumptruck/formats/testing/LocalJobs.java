@@ -30,9 +30,9 @@ public final class LocalJobs {
     return conf;
   }
 
-  /** A job that loads the {@link io.dumptruck.formats.text.CellTextMapper} lines under {@code input}. */
+  /** A job that loads the {@link io.dumptruck.formats.testing.CellTextMapper} lines under {@code input}. */
   public static Job cellTextJob(Configuration conf, String name, Path input,
-      Class<? extends io.dumptruck.formats.text.CellTextMapper> mapper) throws IOException {
+      Class<? extends io.dumptruck.formats.testing.CellTextMapper> mapper) throws IOException {
     Job job = Job.getInstance(conf, name);
     job.setInputFormatClass(org.apache.hadoop.mapreduce.lib.input.TextInputFormat.class);
     org.apache.hadoop.mapreduce.lib.input.FileInputFormat.addInputPath(job, input);
@@ -41,7 +41,7 @@ public final class LocalJobs {
   }
 
   public static Job cellTextJob(Configuration conf, String name, Path input) throws IOException {
-    return cellTextJob(conf, name, input, io.dumptruck.formats.text.CellTextMapper.class);
+    return cellTextJob(conf, name, input, io.dumptruck.formats.testing.CellTextMapper.class);
   }
 
   /** Every row the InputFormat yields for the table and scan, split by split, in split order. */

@@ -3,7 +3,6 @@ package io.dumptruck.formats.testing;
 import io.dumptruck.formats.spec.FamilySpec;
 import io.dumptruck.formats.spec.RegionSplits;
 import io.dumptruck.formats.spec.TableSpec;
-import io.dumptruck.formats.text.CellTextMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package io.dumptruck.formats.testing;
 
-import io.dumptruck.formats.output.CellCounter;
-import io.dumptruck.formats.output.CellSink;
-import io.dumptruck.formats.output.HFileTableOutputFormat;
+import io.dumptruck.formats.job.HFileTableJob;
+import io.dumptruck.formats.CellCounter;
+import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.spec.FamilySpec;
 import io.dumptruck.formats.spec.TableSpec;
@@ -43,7 +43,7 @@ public final class WideRowLoad {
     Job job = Job.getInstance(conf, "wide row");
     job.setInputFormatClass(Generated.class);
     job.setMapperClass(WideMapper.class);
-    HFileTableOutputFormat.configure(job).tables(TableSpec.of("followers", FamilySpec.named("f")))
+    HFileTableJob.configure(job).tables(TableSpec.of("followers", FamilySpec.named("f")))
         .output(new Path(args[0])).apply();
     boolean ok = job.waitForCompletion(false);
     long cells = job.getCounters().findCounter(CellCounter.CELLS_WRITTEN).getValue();

@@ -1,5 +1,7 @@
 package io.dumptruck.jobs.events;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * Which event values are numbers: plain decimals, {@code [+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?}
  * in ASCII — {@code 37.5}, {@code -4}, {@code 1e6}, {@code .5} — whose value is a finite double.
@@ -20,7 +22,7 @@ final class DecimalValue {
       return Double.NaN;
     }
     // a plain decimal is ASCII, so one byte per char
-    double number = Double.parseDouble(new String(b, off, len, java.nio.charset.StandardCharsets.US_ASCII));
+    double number = Double.parseDouble(new String(b, off, len, StandardCharsets.US_ASCII));
     return Double.isFinite(number) ? number : Double.NaN;
   }
 

@@ -16,7 +16,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Plans the scans of {@code log_data} for a rollup, so that each key layout reads only what the
- * options need. The layout is inferred from the table spec ({@link EventQueries#layoutOf}); every
+ * options need. The layout is the one the table's spec records ({@link EventQueries#layoutOf}); every
  * scan reads only the columns the layout needs ({@code d:v}, plus {@code d:h} and {@code d:e} when
  * the key holds hashes or ids) and, given {@code --from}/{@code --to}, only cells in that time range —
  * the cell timestamp is the event time, so files whose time range misses it are not even opened.
@@ -49,8 +49,7 @@ final class RollupScans {
 
   static Plan plan(Configuration conf, Path logData, Path logTypes, RollupOptions o) throws IOException {
     TableDir data = TableDir.open(conf, logData);
-    boolean hasLogTypes = logTypes.getFileSystem(conf).exists(logTypes);
-    String layout = EventQueries.layoutOf(data.spec(), hasLogTypes);
+    String layout = EventQueries.layoutOf(data.spec());
     ScanSpec base = ScanSpec.all().withColumns(
         layout.equals("hashed") || layout.equals("numeric") ? LogDataColumns.VALUE_AND_NAMES : LogDataColumns.VALUE_ONLY);
     if (o.hasTimeRange()) {

@@ -1,6 +1,6 @@
 package io.dumptruck.jobs.inspect;
 
-import io.dumptruck.formats.ShellBytes;
+import io.dumptruck.formats.text.ShellBytes;
 import java.util.List;
 import java.util.Locale;
 

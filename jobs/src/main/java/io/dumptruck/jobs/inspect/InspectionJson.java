@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.dumptruck.formats.ShellBytes;
+import io.dumptruck.formats.text.ShellBytes;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.SortedSet;

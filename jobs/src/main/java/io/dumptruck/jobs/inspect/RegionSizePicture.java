@@ -1,6 +1,6 @@
 package io.dumptruck.jobs.inspect;
 
-import io.dumptruck.formats.ShellBytes;
+import io.dumptruck.formats.text.ShellBytes;
 import io.dumptruck.jobs.picture.Picture;
 import java.awt.Color;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.dumptruck.jobs.journeys;
 
+import io.dumptruck.loaders.weblogs.WebLogSchema;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.rowkey.ReverseTimestamp;
 import java.io.IOException;
@@ -18,11 +19,11 @@ import org.apache.hadoop.mapreduce.Mapper;
  * a page view and is left out.
  */
 public final class ViewMapper extends Mapper<ImmutableBytesWritable, Result, ViewKey, NullWritable> {
-  static final byte[] FAMILY = Bytes.toBytes("p");
-  static final byte[] PATH = Bytes.toBytes("u");
-  static final byte[] REFERER = Bytes.toBytes("r");
-  static final ScanSpec.Column PATH_COLUMN = new ScanSpec.Column("p", PATH);
-  static final ScanSpec.Column REFERER_COLUMN = new ScanSpec.Column("p", REFERER);
+  static final byte[] FAMILY = Bytes.toBytes(WebLogSchema.VISIT);
+  static final byte[] PATH = Bytes.toBytes(WebLogSchema.PATH);
+  static final byte[] REFERER = Bytes.toBytes(WebLogSchema.REFERER);
+  static final ScanSpec.Column PATH_COLUMN = new ScanSpec.Column(WebLogSchema.VISIT, PATH);
+  static final ScanSpec.Column REFERER_COLUMN = new ScanSpec.Column(WebLogSchema.VISIT, REFERER);
   /** The bytes of a visit key after the visitor: the 0x00 separator, revts(t) and four bytes of the line's md5. */
   static final int KEY_SUFFIX = 1 + ReverseTimestamp.LENGTH + 4;
 

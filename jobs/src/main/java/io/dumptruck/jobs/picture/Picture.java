@@ -1,5 +1,7 @@
 package io.dumptruck.jobs.picture;
 
+import java.awt.geom.Line2D;
+import java.awt.geom.Rectangle2D;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -48,7 +50,7 @@ public final class Picture {
 
   public Picture rect(double x, double y, double w, double h, Color fill) {
     g.setColor(fill);
-    g.fill(new java.awt.geom.Rectangle2D.Double(x, y, w, h));
+    g.fill(new Rectangle2D.Double(x, y, w, h));
     svg.append(String.format(Locale.ROOT, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\"/>%n",
         x, y, w, h, hex(fill)));
     return this;
@@ -57,7 +59,7 @@ public final class Picture {
   public Picture line(double x1, double y1, double x2, double y2, Color stroke, double strokeWidth) {
     g.setColor(stroke);
     g.setStroke(new BasicStroke((float) strokeWidth));
-    g.draw(new java.awt.geom.Line2D.Double(x1, y1, x2, y2));
+    g.draw(new Line2D.Double(x1, y1, x2, y2));
     svg.append(String.format(Locale.ROOT,
         "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" stroke-width=\"%.2f\"/>%n",
         x1, y1, x2, y2, hex(stroke), strokeWidth));

@@ -1,5 +1,6 @@
 package io.dumptruck.jobs.tiles;
 
+import io.dumptruck.loaders.geo.GeoSchema;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.rowkey.QuadKey;
 import io.dumptruck.jobs.JobOptions;
@@ -28,12 +29,12 @@ public record TileDensitySettings(int zoom, List<String> families, BoundingBox b
   static final int DEFAULT_ZOOM = 6;
   static final String DEFAULT_PICTURE = "density.png";
   /** The prominence families of {@code tile_places} (SCHEMAS.md, geo loader), in order. */
-  static final List<String> ALL_FAMILIES = List.of("h", "m", "l");
+  static final List<String> ALL_FAMILIES = GeoSchema.PROMINENCE;
   /**
    * The one column read per place: {@code k}, {@code class.code}, which every place has (its feature
    * class is required) and which is a few bytes long; {@code n} may be missing and is longer.
    */
-  static final byte[] PLACE_COLUMN = Bytes.toBytes("k");
+  static final byte[] PLACE_COLUMN = Bytes.toBytes(GeoSchema.KIND);
   /**
    * Key ranges a bounding box is turned into, at most. Each range is a scan of its own, which opens
    * again the files of every region it meets (their trailer and index): a few ranges skip most of

@@ -65,11 +65,6 @@ public final class TopPagesJob implements AnalyticsJob {
   /** Work directory of stage 2's per-reducer candidates. */
   static final String CANDIDATES = "page_candidates";
 
-  /** {@code cookie_url_count}'s family: qualifier = path, value = count. */
-  static final String URL_COUNT_FAMILY = "u";
-  /** {@code cookie_stats}' family of the most requested path (the {@code r} family is not read). */
-  static final String STORED_TOP_FAMILY = "c";
-
   private static final String TOP_KEY = "dumptruck.toppages.top";
 
   @Override
@@ -121,9 +116,9 @@ public final class TopPagesJob implements AnalyticsJob {
     Job stage = JobRunner.stage(conf, this, "visitor pages and stats check");
     HFileTableInputFormat.configure(stage)
         .table(options.table(WebLogSchema.COOKIE_URL_COUNT))
-        .scan(ScanSpec.all().withFamilies(List.of(URL_COUNT_FAMILY)).withBatch(BATCH))
+        .scan(ScanSpec.all().withFamilies(List.of(WebLogSchema.URL_COUNT)).withBatch(BATCH))
         .table(options.table(WebLogSchema.COOKIE_STATS))
-        .scan(ScanSpec.all().withColumns(List.of(new ScanSpec.Column(STORED_TOP_FAMILY, new byte[0]))))
+        .scan(ScanSpec.all().withColumns(List.of(new ScanSpec.Column(WebLogSchema.TOP_PATH, new byte[0]))))
         .apply();
     stage.setMapperClass(VisitorCellMapper.class);
     stage.setMapOutputKeyClass(Text.class);

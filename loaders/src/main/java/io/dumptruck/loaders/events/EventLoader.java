@@ -1,13 +1,14 @@
 package io.dumptruck.loaders.events;
 
-import io.dumptruck.formats.output.CellSink;
-import io.dumptruck.formats.output.HFileTableOutputFormat;
+import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.spec.TableSpec;
 import io.dumptruck.loaders.LineLoaderMapper;
+import io.dumptruck.loaders.LineDataset;
+import io.dumptruck.loaders.RecordSchema;
+import io.dumptruck.loaders.RecordSource;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderConf;
-import io.dumptruck.loaders.Parsed;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,15 +18,20 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 
 /** {@code dumptruck load events}: event logs into log_data under one of the LOG_DATA key layouts. */
-public final class EventLoader implements Loader {
-  static final String LAYOUT = "layout";
-  static final String BUCKETS = "buckets";
+public final class EventLoader implements Loader, LineDataset<Event> {
+  /** The name on the command line, and in the {@code writtenBy} of the tables it writes. */
+  public static final String NAME = "events";
+  /** The options that choose the design, and their defaults. */
+  public static final String LAYOUT = "layout";
+  public static final String BUCKETS = "buckets";
+  public static final String DEFAULT_LAYOUT = "bucketed";
+  public static final int DEFAULT_BUCKETS = 16;
   /** internal: the directory of the name listing for the numeric layout. */
   static final String IDS_DIR = "dumptruck.load.events.ids";
 
   @Override
   public String name() {
-    return "events";
+    return NAME;
   }
 
   @Override
@@ -42,7 +48,7 @@ public final class EventLoader implements Loader {
   }
 
   static EventSchema schema(LoadOptions o) {
-    return new EventSchema(o.get(LAYOUT, "bucketed"), o.getInt(BUCKETS, 16));
+    return new EventSchema(o.get(LAYOUT, DEFAULT_LAYOUT), o.getInt(BUCKETS, DEFAULT_BUCKETS));
   }
 
   @Override
@@ -52,7 +58,7 @@ public final class EventLoader implements Loader {
 
   @Override
   public void beforeLoad(Job job, LoadOptions options) throws IOException, InterruptedException {
-    if (options.get(LAYOUT, "bucketed").equals("numeric")) {
+    if (options.get(LAYOUT, DEFAULT_LAYOUT).equals("numeric")) {
       Path ids = new Path(options.output(), "_event-ids"); // inside the claimed output: this load's alone, gone with it
       IdDictionary.build(job.getConfiguration(), options.inputs(), ids);
       job.getConfiguration().set(IDS_DIR, ids.toString());
@@ -68,40 +74,27 @@ public final class EventLoader implements Loader {
   }
 
   @Override
-  public void configure(Job job, LoadOptions options, HFileTableOutputFormat.Configurator output) {
-    job.setMapperClass(EventMapper.class);
+  public void configure(Job job, LoadOptions options, HFileTableJob output) {
+    LineLoaderMapper.use(job, EventLoader.class);
   }
 
-  /** Parser → schema for each event line. */
-  public static final class EventMapper extends LineLoaderMapper<Event> {
-    private final EventParser parser = new EventParser();
-    private EventSchema schema;
-    private Map<String, Long> ids;
+  @Override
+  public LineParser<Event> parser(Configuration conf, RecordSource source) {
+    return new EventParser()::parse;
+  }
 
-    @Override
-    protected void setup(CellSink sink, Context context) {
-      Configuration conf = context.getConfiguration();
-      schema = new EventSchema(LoaderConf.option(conf, LAYOUT, "bucketed"),
-          Integer.parseInt(LoaderConf.option(conf, BUCKETS, "16")));
-      schema.resolve(sink);
-      String dir = conf.get(IDS_DIR);
-      if (dir != null) {
-        try {
-          ids = IdDictionary.read(conf, new Path(dir));
-        } catch (IOException e) {
-          throw new IllegalStateException("cannot read the event id listing in " + dir + ": " + e.getMessage(), e);
-        }
+  @Override
+  public RecordSchema<Event> schema(Configuration conf) {
+    Map<String, Long> ids = null;
+    String dir = conf.get(IDS_DIR);
+    if (dir != null) {
+      try {
+        ids = IdDictionary.read(conf, new Path(dir));
+      } catch (IOException e) {
+        throw new IllegalStateException("cannot read the event id listing in " + dir + ": " + e.getMessage(), e);
       }
     }
-
-    @Override
-    protected Parsed<Event> parse(String line) {
-      return parser.parse(line);
-    }
-
-    @Override
-    protected void emit(Event event, CellSink sink) throws IOException, InterruptedException {
-      schema.emit(event, ids, sink, loadTimestamp());
-    }
+    return new EventSchema(LoaderConf.option(conf, LAYOUT, DEFAULT_LAYOUT),
+        Integer.parseInt(LoaderConf.option(conf, BUCKETS, String.valueOf(DEFAULT_BUCKETS))), ids);
   }
 }

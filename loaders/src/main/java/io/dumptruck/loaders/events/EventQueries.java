@@ -2,6 +2,9 @@ package io.dumptruck.loaders.events;
 
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
+import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.spec.TableSpecJson;
+import io.dumptruck.formats.spec.WrittenBy;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
 import java.io.IOException;
@@ -52,7 +55,7 @@ public final class EventQueries {
             boolean hit = event == null ? Bytes.startsWith(rest, match) : Bytes.equals(rest, match);
             if (hit) {
               String[] names = new String(rest, StandardCharsets.UTF_8).split("\0", 2);
-              out.add(new Found(Bytes.toLong(row, 1), names[0], names[1], value(r, "v")));
+              out.add(new Found(Bytes.toLong(row, 1), names[0], names[1], value(r, EventSchema.V)));
             }
           }
         }
@@ -65,7 +68,7 @@ public final class EventQueries {
             if (t >= from && t < to) {
               String name = new String(r.getRow(), host.getBytes(StandardCharsets.UTF_8).length + 1,
                   r.getRow().length - host.getBytes(StandardCharsets.UTF_8).length - 10, StandardCharsets.UTF_8);
-              out.add(new Found(t, host, name, value(r, "v")));
+              out.add(new Found(t, host, name, value(r, EventSchema.V)));
             }
           }
         } else {
@@ -73,7 +76,7 @@ public final class EventQueries {
           byte[] start = Bytes.add(prefix, Bytes.toBytes(Long.MAX_VALUE - (to - 1)));
           byte[] stop = Bytes.add(prefix, Bytes.toBytes(Long.MAX_VALUE - from), new byte[] {0});
           for (Result r : scan(logData, start, stop)) {
-            out.add(new Found(Long.MAX_VALUE - Bytes.toLong(r.getRow(), prefix.length), host, event, value(r, "v")));
+            out.add(new Found(Long.MAX_VALUE - Bytes.toLong(r.getRow(), prefix.length), host, event, value(r, EventSchema.V)));
           }
         }
       }
@@ -94,7 +97,7 @@ public final class EventQueries {
         }
         scans++;
         for (Result r : scan(logData, Bytes.add(prefix, Bytes.toBytes(from)), Bytes.add(prefix, Bytes.toBytes(to)))) {
-          out.add(new Found(Bytes.toLong(r.getRow(), prefix.length), value(r, "h"), value(r, "e"), value(r, "v")));
+          out.add(new Found(Bytes.toLong(r.getRow(), prefix.length), value(r, EventSchema.H), value(r, EventSchema.E), value(r, EventSchema.V)));
         }
       }
       default -> throw new IllegalArgumentException("unknown layout " + layout);
@@ -104,30 +107,17 @@ public final class EventQueries {
   }
 
   /**
-   * The layout a {@code log_data} directory was loaded with, from its table spec: salted regions are
-   * the bucketed layout (one region per bucket), uniform ones the hashed layout, a {@code log_types}
-   * table beside it the numeric one, anything else host-first.
+   * The layout a {@code log_data} table was loaded with, as its {@code _spec.json} records it
+   * ({@link TableSpec#writtenBy}); an IllegalArgumentException when it records none (a table written
+   * by another loader, or before dumptruck recorded what wrote a table).
    */
-  public static String layoutOf(io.dumptruck.formats.spec.TableSpec logData, boolean hasLogTypes) {
-    if (hasLogTypes) {
-      return "numeric";
+  public static String layoutOf(TableSpec logData) {
+    WrittenBy by = logData.writtenBy();
+    if (by == null || !by.loader().equals(EventLoader.NAME)) {
+      throw new IllegalArgumentException("table " + logData.name() + " does not say which events layout wrote it (its "
+          + TableSpecJson.FILE_NAME + " has no writtenBy of the events loader): load it again with dumptruck load events");
     }
-    return switch (logData.regions().kind()) {
-      case EXPLICIT -> isSalt(logData.regions().points()) ? "bucketed" : "host-first";
-      case SALTED -> "bucketed";
-      case UNIFORM -> "hashed";
-      default -> "host-first";
-    };
-  }
-
-  /** Split points {@code \x01 … \x(n-1)}: the bucket bytes of the bucketed layout. */
-  private static boolean isSalt(List<byte[]> points) {
-    for (int i = 0; i < points.size(); i++) {
-      if (points.get(i).length != 1 || points.get(i)[0] != i + 1) {
-        return false;
-      }
-    }
-    return true;
+    return by.option(EventLoader.LAYOUT, EventLoader.DEFAULT_LAYOUT);
   }
 
   private static Optional<Long> id(TableReader logTypes, String row) throws IOException {
@@ -145,8 +135,8 @@ public final class EventQueries {
     return out;
   }
 
-  private static String value(Result r, String qualifier) {
-    byte[] v = r.getValue(Bytes.toBytes("d"), Bytes.toBytes(qualifier));
+  private static String value(Result r, byte[] qualifier) {
+    byte[] v = r.getValue(Bytes.toBytes(EventSchema.DATA_FAMILY), qualifier);
     return v == null ? null : new String(v, StandardCharsets.UTF_8);
   }
 }

@@ -1,6 +1,8 @@
 package io.dumptruck.loaders.events;
 
-import io.dumptruck.formats.output.CellSink;
+import io.dumptruck.loaders.RecordSchema;
+import io.dumptruck.loaders.RecordSource;
+import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
 import io.dumptruck.formats.rowkey.TimeBucket;
 import io.dumptruck.formats.spec.FamilySpec;
@@ -32,7 +34,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * keeps a host's events contiguous but needs the exact host and event names to scan; {@code numeric}
  * has the shortest keys (24 bytes) at the price of the id lookup in {@code log_types}.
  */
-public final class EventSchema {
+public final class EventSchema implements RecordSchema<Event> {
   public static final String LOG_DATA = "log_data";
   public static final String LOG_TYPES = "log_types";
   public static final Set<String> LAYOUTS = Set.of("bucketed", "host-first", "hashed", "numeric");
@@ -55,8 +57,14 @@ public final class EventSchema {
   private final RowKeyBuilder key = new RowKeyBuilder(64);
   private CellSink.FamilyRef data;
   private CellSink.FamilyRef types;
+  private final Map<String, Long> ids;
 
   public EventSchema(String layout, int buckets) {
+    this(layout, buckets, null);
+  }
+
+  /** A schema that loads events; {@code ids} maps "h"+host / "e"+event to ids (numeric layout only, else null). */
+  public EventSchema(String layout, int buckets, Map<String, Long> ids) {
     if (!LAYOUTS.contains(layout)) {
       throw new IllegalArgumentException("--layout must be one of bucketed, host-first, hashed, numeric; got '" + layout + "'");
     }
@@ -65,6 +73,7 @@ public final class EventSchema {
     }
     this.layout = layout;
     this.buckets = buckets;
+    this.ids = ids;
   }
 
   public List<TableSpec> tables(int regions) {
@@ -82,6 +91,7 @@ public final class EventSchema {
     return out;
   }
 
+  @Override
   public void resolve(CellSink sink) {
     data = sink.family(LOG_DATA, DATA_FAMILY);
     if (layout.equals("numeric")) {
@@ -101,8 +111,9 @@ public final class EventSchema {
     };
   }
 
-  /** Emits the event; {@code ids} maps "h"+host / "e"+event to ids (numeric layout only, else null). */
-  public void emit(Event e, Map<String, Long> ids, CellSink sink, long loadTimestamp) throws IOException, InterruptedException {
+  @Override
+  public void emit(Event e, RecordSource source, CellSink sink) throws IOException, InterruptedException {
+    long loadTimestamp = source.loadTimestamp();
     long hostId = 0;
     long eventId = 0;
     if (types != null) {

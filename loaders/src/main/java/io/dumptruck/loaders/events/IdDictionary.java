@@ -1,6 +1,7 @@
 package io.dumptruck.loaders.events;
 
-import io.dumptruck.formats.JobDefaults;
+import io.dumptruck.loaders.InputFiles;
+import io.dumptruck.formats.job.JobDefaults;
 import io.dumptruck.loaders.Parsed;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -25,7 +26,6 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 
@@ -47,7 +47,7 @@ public final class IdDictionary {
     Job job = Job.getInstance(conf, "dumptruck load events: list host and event names");
     job.setJarByClass(IdDictionary.class);
     JobDefaults.apply(job.getConfiguration());
-    job.setInputFormatClass(io.dumptruck.loaders.InputFiles.Lines.class);
+    job.setInputFormatClass(InputFiles.Lines.class);
     FileInputFormat.setInputPaths(job, inputs.toArray(new Path[0]));
     job.setMapperClass(NameMapper.class);
     job.setCombinerClass(DistinctReducer.class);

@@ -1,5 +1,6 @@
 package io.dumptruck.loaders.geo;
 
+import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.fs.FileStatus;
 import java.util.List;
 import io.dumptruck.loaders.InputFiles;
@@ -74,7 +75,7 @@ public final class GeoJsonFeatureInputFormat extends FileInputFormat<LongWritabl
         byte[] bytes = read(path, c.getConfiguration());
         features = features(bytes);
         if (features == null) { // not a FeatureCollection: handed on whole, to be rejected with the rest of the bad input
-          whole = new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+          whole = new String(bytes, StandardCharsets.UTF_8);
         }
       }
 

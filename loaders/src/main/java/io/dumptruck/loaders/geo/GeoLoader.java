@@ -1,17 +1,23 @@
 package io.dumptruck.loaders.geo;
 
+import io.dumptruck.formats.job.HFileTableJob;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dumptruck.formats.output.CellSink;
-import io.dumptruck.formats.output.HFileTableOutputFormat;
 import io.dumptruck.formats.spec.TableSpec;
 import io.dumptruck.loaders.InputFiles;
+import io.dumptruck.loaders.LineBatchInputFormat;
+import io.dumptruck.loaders.LineDataset;
 import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
+import io.dumptruck.loaders.LoaderConf;
 import io.dumptruck.loaders.Parsed;
+import io.dumptruck.loaders.RecordSchema;
+import io.dumptruck.loaders.RecordSource;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,9 +25,10 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
 
 /** {@code dumptruck load geo}: a GeoNames dump into geonames_info and tile_places. */
-public final class GeoLoader implements Loader {
+public final class GeoLoader implements Loader, LineDataset<GeoNamesRecord> {
   @Override
   public String name() {
     return "geo";
@@ -38,7 +45,7 @@ public final class GeoLoader implements Loader {
 
   @Override
   public Map<String, String> options() {
-    Map<String, String> o = new java.util.LinkedHashMap<>();
+    Map<String, String> o = new LinkedHashMap<>();
     o.put(REGIONS_FILE, "a GeoJSON FeatureCollection of regions (properties type, id, name) for region_info and tile_bounds");
     o.put(ZOOMS, "zoom range of tile_bounds, MIN-MAX within 1-16 (default 2-6)");
     return o;
@@ -46,7 +53,7 @@ public final class GeoLoader implements Loader {
 
   @Override
   public List<TableSpec> tables(Configuration conf, LoadOptions options) {
-    List<TableSpec> out = new java.util.ArrayList<>(GeoSchema.tables(options.regions()));
+    List<TableSpec> out = new ArrayList<>(GeoSchema.tables(options.regions()));
     if (options.extra().containsKey(REGIONS_FILE)) {
       new RegionSchema(options.get(ZOOMS, "2-6"));
       requireUniqueIds(new Path(options.get(REGIONS_FILE, null)), conf);
@@ -87,59 +94,45 @@ public final class GeoLoader implements Loader {
   }
 
   @Override
-  public void configure(Job job, LoadOptions options, HFileTableOutputFormat.Configurator output) {
+  public void configure(Job job, LoadOptions options, HFileTableJob output) {
+    LineLoaderMapper.use(job, GeoLoader.class);
     if (!options.extra().containsKey(REGIONS_FILE)) {
-      job.setMapperClass(GeoMapper.class);
       return;
     }
     for (Path input : options.inputs()) {
-      org.apache.hadoop.mapreduce.lib.input.MultipleInputs.addInputPath(job, input,
-          io.dumptruck.loaders.LineBatchInputFormat.class, GeoMapper.class);
+      MultipleInputs.addInputPath(job, input, LineBatchInputFormat.class, LineLoaderMapper.class);
     }
-    org.apache.hadoop.mapreduce.lib.input.MultipleInputs.addInputPath(job, new Path(options.get(REGIONS_FILE, null)),
-        GeoJsonFeatureInputFormat.class, RegionMapper.class);
+    MultipleInputs.addInputPath(job, new Path(options.get(REGIONS_FILE, null)), GeoJsonFeatureInputFormat.class,
+        RegionsMapper.class);
   }
 
-  /** Parser → schema for each region of the GeoJSON file. */
-  public static final class RegionMapper extends LineLoaderMapper<Region> {
-    private final RegionParser parser = new RegionParser();
-    private RegionSchema schema;
+  @Override
+  public LineParser<GeoNamesRecord> parser(Configuration conf, RecordSource source) {
+    return new GeoNamesParser()::parse;
+  }
 
+  @Override
+  public RecordSchema<GeoNamesRecord> schema(Configuration conf) {
+    return new GeoSchema();
+  }
+
+  /** The regions of {@code --regions-file}, one GeoJSON feature per record, into region_info and tile_bounds. */
+  public static final class Regions implements LineDataset<Region> {
     @Override
-    protected void setup(CellSink sink, Context context) {
-      schema = new RegionSchema(io.dumptruck.loaders.LoaderConf.option(context.getConfiguration(), ZOOMS, "2-6"));
-      schema.resolve(sink);
+    public LineParser<Region> parser(Configuration conf, RecordSource source) {
+      return new RegionParser()::parse;
     }
 
     @Override
-    protected Parsed<Region> parse(String feature) {
-      return parser.parse(feature);
-    }
-
-    @Override
-    protected void emit(Region region, CellSink sink) throws IOException, InterruptedException {
-      schema.emit(region, loadTimestamp(), sink);
+    public RecordSchema<Region> schema(Configuration conf) {
+      return new RegionSchema(LoaderConf.option(conf, ZOOMS, "2-6"));
     }
   }
 
-  /** Parser → schema for each GeoNames line. */
-  public static final class GeoMapper extends LineLoaderMapper<GeoNamesRecord> {
-    private final GeoNamesParser parser = new GeoNamesParser();
-    private final GeoSchema schema = new GeoSchema();
-
-    @Override
-    protected void setup(CellSink sink, Context context) {
-      schema.resolve(sink);
-    }
-
-    @Override
-    protected Parsed<GeoNamesRecord> parse(String line) {
-      return parser.parse(line);
-    }
-
-    @Override
-    protected void emit(GeoNamesRecord record, CellSink sink) throws IOException, InterruptedException {
-      schema.emit(record, loadTimestamp(), sink);
+  /** The mapper of the regions input (MultipleInputs names a mapper class per input). */
+  public static final class RegionsMapper extends LineLoaderMapper<Region> {
+    public RegionsMapper() {
+      super(new Regions());
     }
   }
 }

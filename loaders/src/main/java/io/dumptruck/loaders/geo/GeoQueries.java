@@ -42,7 +42,7 @@ public final class GeoQueries {
       for (Result r = rows.next(); r != null; r = rows.next()) {
         Cell first = r.rawCells()[0];
         String family = Bytes.toString(CellUtil.cloneFamily(first));
-        out.add(new Place(QuadKey.toQuadKey(tile, zoom), family, text(r, family, "n"), text(r, family, "k"), text(r, family, "c")));
+        out.add(new Place(QuadKey.toQuadKey(tile, zoom), family, text(r, family, GeoSchema.NAME), text(r, family, GeoSchema.KIND), text(r, family, GeoSchema.COUNTRY)));
       }
     }
     return out;

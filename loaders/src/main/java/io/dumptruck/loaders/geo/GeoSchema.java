@@ -1,6 +1,8 @@
 package io.dumptruck.loaders.geo;
 
-import io.dumptruck.formats.output.CellSink;
+import io.dumptruck.loaders.RecordSchema;
+import io.dumptruck.loaders.RecordSource;
+import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.rowkey.QuadKey;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
 import io.dumptruck.formats.spec.FamilySpec;
@@ -27,13 +29,24 @@ import org.apache.hadoop.hbase.util.Bytes;
  * {@code h}. The geonameid is written as a 4-byte unsigned int; ids beyond 2^32 - 1 are rejected.
  * Cell timestamp: the load timestamp.
  */
-public final class GeoSchema {
+public final class GeoSchema implements RecordSchema<GeoNamesRecord> {
   public static final String GEONAMES_INFO = "geonames_info";
   public static final String TILE_PLACES = "tile_places";
   private static final byte[] EMPTY = new byte[0];
-  private static final byte[] N = Bytes.toBytes("n");
-  private static final byte[] K = Bytes.toBytes("k");
-  private static final byte[] C = Bytes.toBytes("c");
+  /** The family of {@code geonames_info}. */
+  public static final String INFO = "i";
+  /** The families of {@code tile_places} by prominence: population ≥ 100,000, ≥ 10,000, the rest. */
+  public static final String HIGH = "h";
+  public static final String MEDIUM = "m";
+  public static final String LOW = "l";
+  public static final List<String> PROMINENCE = List.of(HIGH, MEDIUM, LOW);
+  /** The qualifiers of a place in {@code tile_places}: name, kind (class.code), country. */
+  public static final String NAME = "n";
+  public static final String KIND = "k";
+  public static final String COUNTRY = "c";
+  private static final byte[] N = Bytes.toBytes(NAME);
+  private static final byte[] K = Bytes.toBytes(KIND);
+  private static final byte[] C = Bytes.toBytes(COUNTRY);
 
   private final RowKeyBuilder key = new RowKeyBuilder(8);
   private CellSink.FamilyRef info;
@@ -42,22 +55,25 @@ public final class GeoSchema {
   private CellSink.FamilyRef low;
 
   public static List<TableSpec> tables(int regions) {
-    FamilySpec places = FamilySpec.named("h").withBloom(BloomType.NONE).withEncoding(DataBlockEncoding.FAST_DIFF);
+    FamilySpec places = FamilySpec.named(HIGH).withBloom(BloomType.NONE).withEncoding(DataBlockEncoding.FAST_DIFF);
     return List.of(
-        TableSpec.of(GEONAMES_INFO, FamilySpec.named("i").withCompression(Compression.Algorithm.GZ))
+        TableSpec.of(GEONAMES_INFO, FamilySpec.named(INFO).withCompression(Compression.Algorithm.GZ))
             .withRegions(RegionSplits.sampled(regions)),
-        TableSpec.of(TILE_PLACES, places, places.withName("m"), places.withName("l").withCompression(Compression.Algorithm.GZ))
+        TableSpec.of(TILE_PLACES, places, places.withName(MEDIUM), places.withName(LOW).withCompression(Compression.Algorithm.GZ))
             .withRegions(RegionSplits.sampled(regions)));
   }
 
+  @Override
   public void resolve(CellSink sink) {
-    info = sink.family(GEONAMES_INFO, "i");
-    high = sink.family(TILE_PLACES, "h");
-    medium = sink.family(TILE_PLACES, "m");
-    low = sink.family(TILE_PLACES, "l");
+    info = sink.family(GEONAMES_INFO, INFO);
+    high = sink.family(TILE_PLACES, HIGH);
+    medium = sink.family(TILE_PLACES, MEDIUM);
+    low = sink.family(TILE_PLACES, LOW);
   }
 
-  public void emit(GeoNamesRecord r, long loadTimestamp, CellSink sink) throws IOException, InterruptedException {
+  @Override
+  public void emit(GeoNamesRecord r, RecordSource source, CellSink sink) throws IOException, InterruptedException {
+    long loadTimestamp = source.loadTimestamp();
     if (r.geonameId() > 0xFFFF_FFFFL) {
       throw new IllegalArgumentException("geonameid " + r.geonameId() + " does not fit the 4-byte key");
     }

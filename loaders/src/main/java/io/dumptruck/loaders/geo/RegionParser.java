@@ -1,5 +1,6 @@
 package io.dumptruck.loaders.geo;
 
+import java.io.IOException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dumptruck.loaders.Parsed;
 import io.dumptruck.loaders.text.JsonText;
@@ -22,7 +23,7 @@ public final class RegionParser {
     JsonNode f;
     try {
       f = JsonText.read(feature);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return Parsed.reject(Reject.BAD_JSON, "not one JSON value: " + e.getMessage().split("\n")[0]);
     }
     JsonNode props = f == null ? null : f.get("properties");

@@ -1,6 +1,8 @@
 package io.dumptruck.loaders.geo;
 
-import io.dumptruck.formats.output.CellSink;
+import io.dumptruck.loaders.RecordSchema;
+import io.dumptruck.loaders.RecordSource;
+import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.rowkey.QuadKey;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
 import io.dumptruck.formats.spec.FamilySpec;
@@ -25,9 +27,11 @@ import org.apache.hadoop.hbase.io.compress.Compression;
  * work at read time. Each zoom of {@code --zooms} (default 2-6) writes every tile the region's
  * bounding box touches that the clipped shape is not empty in.
  */
-public final class RegionSchema {
+public final class RegionSchema implements RecordSchema<Region> {
   public static final String REGION_INFO = "region_info";
   public static final String TILE_BOUNDS = "tile_bounds";
+  /** The family of {@code region_info}. */
+  public static final String INFO = "r";
   static final String TYPES = "abcde";
 
   private final int minZoom;
@@ -54,18 +58,21 @@ public final class RegionSchema {
     for (char t : TYPES.toCharArray()) {
       families.add(FamilySpec.named(String.valueOf(t)).withCompression(Compression.Algorithm.GZ));
     }
-    return List.of(TableSpec.of(REGION_INFO, FamilySpec.named("r")),
+    return List.of(TableSpec.of(REGION_INFO, FamilySpec.named(INFO)),
         new TableSpec(TILE_BOUNDS, families, RegionSplits.sampled(regions), null));
   }
 
+  @Override
   public void resolve(CellSink sink) {
-    info = sink.family(REGION_INFO, "r");
+    info = sink.family(REGION_INFO, INFO);
     for (int i = 0; i < TYPES.length(); i++) {
       bounds[i] = sink.family(TILE_BOUNDS, String.valueOf(TYPES.charAt(i)));
     }
   }
 
-  public void emit(Region r, long ts, CellSink sink) throws IOException, InterruptedException {
+  @Override
+  public void emit(Region r, RecordSource source, CellSink sink) throws IOException, InterruptedException {
+    long ts = source.loadTimestamp();
     sink.put(info, key.clear().oneByte(r.type()).utf8(r.id()).build(), new byte[0], ts, r.propertiesJson().getBytes(StandardCharsets.UTF_8));
     double[] box = boundingBox(r);
     byte[] qualifier = r.id().toLowerCase(Locale.ROOT).getBytes(StandardCharsets.UTF_8);

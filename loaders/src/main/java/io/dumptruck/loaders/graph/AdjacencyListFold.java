@@ -1,8 +1,9 @@
 package io.dumptruck.loaders.graph;
 
+import java.io.StringWriter;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import io.dumptruck.formats.output.CellFold;
+import io.dumptruck.formats.reduce.CellFold;
 import io.dumptruck.formats.shuffle.CellKey;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +18,7 @@ import org.apache.hadoop.io.BytesWritable;
 public final class AdjacencyListFold implements CellFold {
   private static final JsonFactory JSON = new JsonFactory();
   /** A Writer, so characters outside the BMP stay as they are rather than backslash-u escapes. */
-  private final java.io.StringWriter buffer = new java.io.StringWriter();
+  private final StringWriter buffer = new StringWriter();
   private final CellKey key = new CellKey();
   private JsonGenerator array;
 

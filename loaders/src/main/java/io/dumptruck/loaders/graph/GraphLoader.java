@@ -1,14 +1,14 @@
 package io.dumptruck.loaders.graph;
 
-import io.dumptruck.formats.output.CellSink;
-import io.dumptruck.formats.output.HFileTableOutputFormat;
+import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.spec.TableSpec;
 import io.dumptruck.loaders.LineLoaderMapper;
+import io.dumptruck.loaders.LineDataset;
+import io.dumptruck.loaders.RecordSchema;
+import io.dumptruck.loaders.RecordSource;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderConf;
-import io.dumptruck.loaders.Parsed;
-import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +16,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 
 /** {@code dumptruck load graph}: follower edges into the graph tables of {@link GraphSchema}. */
-public final class GraphLoader implements Loader {
+public final class GraphLoader implements Loader, LineDataset<Edge> {
   static final String LAYOUTS = "layouts";
 
   @Override
@@ -42,32 +42,20 @@ public final class GraphLoader implements Loader {
   }
 
   @Override
-  public void configure(Job job, LoadOptions options, HFileTableOutputFormat.Configurator output) {
-    job.setMapperClass(GraphMapper.class);
+  public void configure(Job job, LoadOptions options, HFileTableJob output) {
+    LineLoaderMapper.use(job, GraphLoader.class);
     if (GraphSchema.parseLayouts(options.get(LAYOUTS, "edges")).contains("adjacency-ro")) {
       output.fold(GraphSchema.ADJACENCY_RO, AdjacencyListFold.class);
     }
   }
 
-  /** Parser → schema for each edge line. */
-  public static final class GraphMapper extends LineLoaderMapper<Edge> {
-    private final GraphParser parser = new GraphParser();
-    private GraphSchema schema;
+  @Override
+  public LineParser<Edge> parser(Configuration conf, RecordSource source) {
+    return new GraphParser()::parse;
+  }
 
-    @Override
-    protected void setup(CellSink sink, Context context) {
-      schema = new GraphSchema(GraphSchema.parseLayouts(LoaderConf.option(context.getConfiguration(), LAYOUTS, "edges")));
-      schema.resolve(sink);
-    }
-
-    @Override
-    protected Parsed<Edge> parse(String line) {
-      return parser.parse(line);
-    }
-
-    @Override
-    protected void emit(Edge edge, CellSink sink) throws IOException, InterruptedException {
-      schema.emit(edge, loadTimestamp(), sink);
-    }
+  @Override
+  public RecordSchema<Edge> schema(Configuration conf) {
+    return new GraphSchema(GraphSchema.parseLayouts(LoaderConf.option(conf, LAYOUTS, "edges")));
   }
 }

@@ -1,6 +1,9 @@
 package io.dumptruck.loaders.graph;
 
-import io.dumptruck.formats.output.CellSink;
+import java.util.TreeSet;
+import io.dumptruck.loaders.RecordSchema;
+import io.dumptruck.loaders.RecordSource;
+import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.rowkey.Md5;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
 import io.dumptruck.formats.spec.FamilySpec;
@@ -28,11 +31,15 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
  * {@code into} ids, sorted by their UTF-8 bytes (built by {@link AdjacencyListFold}). Cell timestamp:
  * the edge's time when the input has one, else the load timestamp.
  */
-public final class GraphSchema {
+public final class GraphSchema implements RecordSchema<Edge> {
   public static final String FOLLOWS = "follows";
   public static final String FOLLOWED_BY = "followed_by";
   public static final String ADJACENCY = "adjacency";
   public static final String ADJACENCY_RO = "adjacency_ro";
+  /** The family of {@code follows} and {@code followed_by}: qualifier = the other account, value empty. */
+  public static final String EDGE = "f";
+  /** The family of {@code adjacency} and {@code adjacency_ro}. */
+  public static final String LIST = "l";
   public static final Set<String> LAYOUTS = Set.of("edges", "adjacency", "adjacency-ro");
 
   private final Set<String> layouts;
@@ -51,7 +58,7 @@ public final class GraphSchema {
 
   /** The layouts named in {@code --layouts a,b}; IllegalArgumentException for an unknown one. */
   public static Set<String> parseLayouts(String text) {
-    Set<String> out = new java.util.TreeSet<>();
+    Set<String> out = new TreeSet<>();
     for (String l : text.split(",")) {
       String layout = l.trim().toLowerCase(Locale.ROOT);
       if (!LAYOUTS.contains(layout)) {
@@ -64,12 +71,12 @@ public final class GraphSchema {
 
   public List<TableSpec> tables(int regions) {
     List<TableSpec> out = new ArrayList<>();
-    FamilySpec f = FamilySpec.named("f").withBloom(BloomType.ROW);
+    FamilySpec f = FamilySpec.named(EDGE).withBloom(BloomType.ROW);
     if (layouts.contains("edges")) {
       out.add(TableSpec.of(FOLLOWS, f).withRegions(RegionSplits.uniform(regions)));
       out.add(TableSpec.of(FOLLOWED_BY, f).withRegions(RegionSplits.uniform(regions)));
     }
-    FamilySpec l = FamilySpec.named("l").withBloom(BloomType.ROW).withCompression(Compression.Algorithm.GZ);
+    FamilySpec l = FamilySpec.named(LIST).withBloom(BloomType.ROW).withCompression(Compression.Algorithm.GZ);
     if (layouts.contains("adjacency")) {
       out.add(TableSpec.of(ADJACENCY, l).withRegions(RegionSplits.sampled(regions)));
     }
@@ -79,20 +86,23 @@ public final class GraphSchema {
     return out;
   }
 
+  @Override
   public void resolve(CellSink sink) {
     if (layouts.contains("edges")) {
-      follows = sink.family(FOLLOWS, "f");
-      followedBy = sink.family(FOLLOWED_BY, "f");
+      follows = sink.family(FOLLOWS, EDGE);
+      followedBy = sink.family(FOLLOWED_BY, EDGE);
     }
     if (layouts.contains("adjacency")) {
-      adjacency = sink.family(ADJACENCY, "l");
+      adjacency = sink.family(ADJACENCY, LIST);
     }
     if (layouts.contains("adjacency-ro")) {
-      adjacencyRo = sink.family(ADJACENCY_RO, "l");
+      adjacencyRo = sink.family(ADJACENCY_RO, LIST);
     }
   }
 
-  public void emit(Edge e, long loadTimestamp, CellSink sink) throws IOException, InterruptedException {
+  @Override
+  public void emit(Edge e, RecordSource source, CellSink sink) throws IOException, InterruptedException {
+    long loadTimestamp = source.loadTimestamp();
     long ts = e.time() != null ? e.time() : loadTimestamp;
     byte[] from = e.from().getBytes(StandardCharsets.UTF_8);
     byte[] into = e.into().getBytes(StandardCharsets.UTF_8);

@@ -1,6 +1,8 @@
 package io.dumptruck.loaders.ipblocks;
 
-import io.dumptruck.formats.output.CellSink;
+import io.dumptruck.loaders.RecordSchema;
+import io.dumptruck.loaders.RecordSource;
+import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.spec.FamilySpec;
 import io.dumptruck.formats.spec.RegionSplits;
 import io.dumptruck.formats.spec.TableSpec;
@@ -18,13 +20,17 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
  * ({@link IpOverlapFold}); the table has one region per IP version so that one reducer sees every
  * block of a version in order.
  */
-public final class IpGeoSchema {
+public final class IpGeoSchema implements RecordSchema<IpRange> {
   public static final String IP_GEO = "ip_geo";
+  /** The family of {@code ip_geo}, and its qualifiers: the block's start (hex) and its country code. */
+  public static final String FAMILY = "f";
+  public static final String START = "s";
+  public static final String COUNTRY = "cc";
 
   private CellSink.FamilyRef f;
 
   public static List<TableSpec> tables() {
-    return List.of(TableSpec.of(IP_GEO, FamilySpec.named("f").withBloom(BloomType.NONE))
+    return List.of(TableSpec.of(IP_GEO, FamilySpec.named(FAMILY).withBloom(BloomType.NONE))
         .withRegions(RegionSplits.explicit("6".getBytes(StandardCharsets.US_ASCII))));
   }
 
@@ -32,17 +38,19 @@ public final class IpGeoSchema {
     return (version + endHex).getBytes(StandardCharsets.US_ASCII);
   }
 
+  @Override
   public void resolve(CellSink sink) {
-    f = sink.family(IP_GEO, "f");
+    f = sink.family(IP_GEO, FAMILY);
   }
 
   /**
    * Emits one staging cell per block — qualifier = start hex, value = country TAB position TAB raw
    * line — that {@link IpOverlapFold} turns into {@code f:cc} and {@code f:s}, or into a reject.
    */
-  public void emit(IpRange r, String position, String rawLine, long loadTimestamp, CellSink sink)
+  @Override
+  public void emit(IpRange r, RecordSource source, CellSink sink)
       throws IOException, InterruptedException {
-    sink.put(f, rowKey(r.version(), r.endHex()), r.startHex().getBytes(StandardCharsets.US_ASCII), loadTimestamp,
-        (r.country() + '\t' + position + '\t' + rawLine).getBytes(StandardCharsets.UTF_8));
+    sink.put(f, rowKey(r.version(), r.endHex()), r.startHex().getBytes(StandardCharsets.US_ASCII), source.loadTimestamp(),
+        (r.country() + '\t' + source.position() + '\t' + source.line()).getBytes(StandardCharsets.UTF_8));
   }
 }

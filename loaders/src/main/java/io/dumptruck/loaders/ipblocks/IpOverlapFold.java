@@ -1,6 +1,6 @@
 package io.dumptruck.loaders.ipblocks;
 
-import io.dumptruck.formats.output.CellFold;
+import io.dumptruck.formats.reduce.CellFold;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.loaders.LoadCounter;
 import io.dumptruck.loaders.RejectSink;
@@ -21,8 +21,8 @@ public final class IpOverlapFold implements CellFold {
   /** Why a block is rejected in the reducer. */
   public enum Reject { OVERLAP }
 
-  private static final byte[] CC = "cc".getBytes(StandardCharsets.US_ASCII);
-  private static final byte[] S = "s".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] CC = IpGeoSchema.COUNTRY.getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] S = IpGeoSchema.START.getBytes(StandardCharsets.US_ASCII);
 
   private final CellKey out = new CellKey();
   private RejectSink rejects;

@@ -26,9 +26,9 @@ public final class IpQueries {
       if (r == null) {
         return Optional.empty();
       }
-      String blockStart = Bytes.toString(r.getValue(Bytes.toBytes("f"), Bytes.toBytes("s")));
+      String blockStart = Bytes.toString(r.getValue(Bytes.toBytes(IpGeoSchema.FAMILY), Bytes.toBytes(IpGeoSchema.START)));
       boolean hit = blockStart.compareTo(hex) <= 0;
-      return hit ? Optional.of(new String(r.getValue(Bytes.toBytes("f"), Bytes.toBytes("cc")), StandardCharsets.UTF_8))
+      return hit ? Optional.of(new String(r.getValue(Bytes.toBytes(IpGeoSchema.FAMILY), Bytes.toBytes(IpGeoSchema.COUNTRY)), StandardCharsets.UTF_8))
           : Optional.empty();
     }
   }

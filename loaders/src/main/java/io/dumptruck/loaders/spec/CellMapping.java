@@ -1,5 +1,6 @@
 package io.dumptruck.loaders.spec;
 
+import io.dumptruck.formats.text.ShellBytes;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -34,7 +35,7 @@ public record CellMapping(String family, byte[] qualifier, KeyTemplate computedQ
         throw new IllegalArgumentException(where + ": column '" + column + "' must be family:qualifier");
       }
       family = column.substring(0, colon);
-      qualifier = io.dumptruck.formats.ShellBytes.parse(column.substring(colon + 1));
+      qualifier = ShellBytes.parse(column.substring(colon + 1));
     } else {
       family = SpecJson.text(n, "family", where);
       computed = KeyTemplate.of(n.get("qualifier"), where + " qualifier");

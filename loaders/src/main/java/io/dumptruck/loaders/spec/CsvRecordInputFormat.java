@@ -1,5 +1,6 @@
 package io.dumptruck.loaders.spec;
 
+import java.util.Arrays;
 import org.apache.hadoop.fs.FileStatus;
 import java.util.List;
 import io.dumptruck.loaders.InputFiles;
@@ -137,7 +138,7 @@ public final class CsvRecordInputFormat extends FileInputFormat<LongWritable, Li
           break;
         }
         if (n == record.length) {
-          record = java.util.Arrays.copyOf(record, n * 2);
+          record = Arrays.copyOf(record, n * 2);
         }
         record[n++] = (byte) b;
         switch (state) {
@@ -167,7 +168,7 @@ public final class CsvRecordInputFormat extends FileInputFormat<LongWritable, Li
         state = BROKEN; // the file ended inside a quoted field
       }
       if (state == BROKEN && firstBreak >= 0) {
-        byte[] rest = java.util.Arrays.copyOfRange(record, firstBreak + 1, n + (endOfLine ? 1 : 0));
+        byte[] rest = Arrays.copyOfRange(record, firstBreak + 1, n + (endOfLine ? 1 : 0));
         if (endOfLine) {
           rest[rest.length - 1] = '\n';
         }
@@ -184,8 +185,8 @@ public final class CsvRecordInputFormat extends FileInputFormat<LongWritable, Li
 
     /** Puts {@code bytes} back before whatever is still unread. */
     private void readAgain(byte[] bytes) {
-      byte[] unread = java.util.Arrays.copyOfRange(pending, pendingPos, pending.length);
-      pending = java.util.Arrays.copyOf(bytes, bytes.length + unread.length);
+      byte[] unread = Arrays.copyOfRange(pending, pendingPos, pending.length);
+      pending = Arrays.copyOf(bytes, bytes.length + unread.length);
       System.arraycopy(unread, 0, pending, bytes.length, unread.length);
       pendingPos = 0;
       position -= bytes.length;

@@ -1,7 +1,7 @@
 package io.dumptruck.loaders.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dumptruck.formats.ShellBytes;
+import io.dumptruck.formats.text.ShellBytes;
 import io.dumptruck.formats.rowkey.FixedWidth;
 import io.dumptruck.formats.rowkey.Md5;
 import io.dumptruck.formats.rowkey.ReverseTimestamp;

@@ -1,5 +1,10 @@
 package io.dumptruck.loaders.spec;
 
+import io.dumptruck.formats.spec.JsonNesting;
+import io.dumptruck.formats.text.ShellBytes;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Objects;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -39,12 +44,12 @@ public record LoadSpec(String format, boolean header, List<String> fields, char 
 
   public static LoadSpec fromJson(String json) {
     JsonNode root;
-    if (io.dumptruck.formats.spec.JsonNesting.deeperThan(json, MAX_DEPTH)) {
+    if (JsonNesting.deeperThan(json, MAX_DEPTH)) {
       throw new IllegalArgumentException("the load spec nests deeper than " + MAX_DEPTH + " levels; a spec needs a handful");
     }
     try {
       root = JSON.readTree(json);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new IllegalArgumentException("the load spec is not valid JSON: " + e.getMessage());
     }
     SpecJson.onlyFields(root, Set.of("input", "tables"), "load spec");
@@ -111,9 +116,9 @@ public record LoadSpec(String format, boolean header, List<String> fields, char 
       for (int j = 0; j < cells.size(); j++) { // one value per cell: two fields into one fixed column would race
         CellMapping o = cells.get(j);
         if (c.qualifier() != null && o.qualifier() != null && c.family().equals(o.family())
-            && java.util.Arrays.equals(c.qualifier(), o.qualifier()) && java.util.Objects.equals(c.timestamp(), o.timestamp())) {
+            && Arrays.equals(c.qualifier(), o.qualifier()) && Objects.equals(c.timestamp(), o.timestamp())) {
           throw new IllegalArgumentException(where + " cells[" + i + "]: column '" + c.family() + ":"
-              + io.dumptruck.formats.ShellBytes.format(c.qualifier()) + "' is also cells[" + j + "] with the same timestamp; "
+              + ShellBytes.format(c.qualifier()) + "' is also cells[" + j + "] with the same timestamp; "
               + "a cell holds one value: map the fields to different columns (or give each its own \"timestamp\")");
         }
       }

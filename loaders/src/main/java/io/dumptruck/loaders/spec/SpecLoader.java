@@ -1,15 +1,21 @@
 package io.dumptruck.loaders.spec;
 
+import io.dumptruck.formats.job.HFileTableJob;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dumptruck.formats.output.CellSink;
-import io.dumptruck.formats.output.HFileTableOutputFormat;
+import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.loaders.LineDataset;
 import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
+import io.dumptruck.loaders.LoaderMapper;
+import io.dumptruck.loaders.LoaderMapper.CommonReject;
 import io.dumptruck.loaders.Parsed;
+import io.dumptruck.loaders.RecordSchema;
+import io.dumptruck.loaders.RecordSource;
 import io.dumptruck.loaders.text.CsvParser;
 import io.dumptruck.loaders.text.JsonText;
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -18,12 +24,15 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.mapred.AvroKey;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Job;
 
 /** {@code dumptruck load spec --spec FILE}: any CSV/TSV/JSON-lines input into tables a JSON spec describes. */
-public final class SpecLoader implements Loader {
+public final class SpecLoader implements Loader, LineDataset<FieldRecord> {
   static final String SPEC = "spec";
   /** internal: the spec's JSON, carried to the tasks. */
   static final String SPEC_JSON = "dumptruck.load.spec.json";
@@ -64,12 +73,12 @@ public final class SpecLoader implements Loader {
   }
 
   @Override
-  public void configure(Job job, LoadOptions options, HFileTableOutputFormat.Configurator output) {
+  public void configure(Job job, LoadOptions options, HFileTableJob output) {
     String json = read(job.getConfiguration(), options.get(SPEC, null));
     job.getConfiguration().set(SPEC_JSON, json);
     LoadSpec spec = LoadSpec.fromJson(json);
     switch (spec.format()) {
-      case "jsonl" -> job.setMapperClass(SpecMapper.class);
+      case "jsonl" -> LineLoaderMapper.use(job, SpecLoader.class);
       case "avro" -> {
         job.setInputFormatClass(AvroFileInputFormat.class);
         job.setMapperClass(AvroSpecMapper.class);
@@ -81,18 +90,35 @@ public final class SpecLoader implements Loader {
       default -> {
         job.setInputFormatClass(CsvRecordInputFormat.class);
         CsvRecordInputFormat.setDelimiter(job.getConfiguration(), spec.delimiter());
-        job.setMapperClass(SpecMapper.class);
+        LineLoaderMapper.use(job, SpecLoader.class);
       }
     }
   }
 
+  @Override
+  public LineParser<FieldRecord> parser(Configuration conf, RecordSource source) {
+    return new SpecLineParser(LoadSpec.fromJson(conf.get(SPEC_JSON)), source);
+  }
+
+  @Override
+  public RecordSchema<FieldRecord> schema(Configuration conf) {
+    return new SpecTables(LoadSpec.fromJson(conf.get(SPEC_JSON)));
+  }
+
+  /** Why a record is rejected before the tables see it. */
+  public enum Reject { BAD_JSON, WRONG_FIELD_COUNT }
+
   /** Builds every table's row and cells of the spec from one record's fields. */
-  static final class TableWriter {
+  static final class SpecTables implements RecordSchema<FieldRecord> {
     private final LoadSpec spec;
     private final List<List<CellSink.FamilyRef>> refs = new ArrayList<>();
 
-    TableWriter(LoadSpec spec, CellSink sink) {
+    SpecTables(LoadSpec spec) {
       this.spec = spec;
+    }
+
+    @Override
+    public void resolve(CellSink sink) {
       for (LoadSpec.TableMapping t : spec.tables()) {
         List<CellSink.FamilyRef> families = new ArrayList<>();
         t.cells().forEach(c -> families.add(sink.family(t.table().name(), c.family())));
@@ -100,11 +126,12 @@ public final class SpecLoader implements Loader {
       }
     }
 
-    void emit(FieldRecord r, CellSink sink, long loadTimestamp) throws IOException, InterruptedException {
+    @Override
+    public void emit(FieldRecord r, RecordSource source, CellSink sink) throws IOException, InterruptedException {
       for (int t = 0; t < spec.tables().size(); t++) {
         LoadSpec.TableMapping table = spec.tables().get(t);
         byte[] row = table.rowKey().build(r);
-        long rowTs = table.timestamp() != null ? table.timestamp().read(r) : loadTimestamp;
+        long rowTs = table.timestamp() != null ? table.timestamp().read(r) : source.loadTimestamp();
         for (int c = 0; c < table.cells().size(); c++) {
           CellMapping cell = table.cells().get(c);
           byte[] qualifier = cell.qualifier(r);
@@ -117,90 +144,30 @@ public final class SpecLoader implements Loader {
     }
   }
 
-  /** A mapper over Avro records (from Avro or Parquet files): each record's fields by name. */
-  abstract static class AvroRecordMapper<K, V> extends io.dumptruck.loaders.LoaderMapper<K, V, FieldRecord> {
-    private TableWriter tables;
-    private long index;
-
-    @Override
-    protected final void setup(CellSink sink, Context context) {
-      tables = new TableWriter(LoadSpec.fromJson(context.getConfiguration().get(SPEC_JSON)), sink);
-    }
-
-    /** Loads one record; its position in the rejects is its number within the task. */
-    final void load(Context context, org.apache.avro.generic.GenericRecord record) throws IOException, InterruptedException {
-      load(context, index++, record.toString(), Parsed.of(new GenericRecordFields(record)));
-    }
-
-    @Override
-    protected final void emit(FieldRecord r, CellSink sink) throws IOException, InterruptedException {
-      tables.emit(r, sink, loadTimestamp());
-    }
-  }
-
-  /** Avro files. */
-  public static final class AvroSpecMapper extends AvroRecordMapper<
-      org.apache.avro.mapred.AvroKey<org.apache.avro.generic.GenericRecord>, org.apache.hadoop.io.NullWritable> {
-    @Override
-    protected void map(org.apache.avro.mapred.AvroKey<org.apache.avro.generic.GenericRecord> key,
-        org.apache.hadoop.io.NullWritable none, Context context) throws IOException, InterruptedException {
-      load(context, key.datum());
-    }
-  }
-
-  /** Parquet files, read as Avro records. */
-  public static final class ParquetSpecMapper extends AvroRecordMapper<Void, org.apache.avro.generic.GenericRecord> {
-    @Override
-    protected void map(Void key, org.apache.avro.generic.GenericRecord record, Context context)
-        throws IOException, InterruptedException {
-      load(context, record);
-    }
-  }
-
-  /** Parses each CSV/TSV record or JSON line, then builds every table's row and cells from its fields. */
-  public static final class SpecMapper extends LineLoaderMapper<FieldRecord> {
-    /** Why a record is rejected before the tables see it. */
-    public enum Reject { BAD_JSON, WRONG_FIELD_COUNT }
-
-    private LoadSpec spec;
-    private CsvParser csv;
+  /** Each CSV/TSV record or JSON line into its fields by name; a CSV header names them when the spec says so. */
+  static final class SpecLineParser implements LineParser<FieldRecord> {
+    private final LoadSpec spec;
+    private final RecordSource source;
+    private final CsvParser csv;
     private List<String> names;
-    private TableWriter tables;
 
-    @Override
-    protected void setup(CellSink sink, Context context) {
-      spec = LoadSpec.fromJson(context.getConfiguration().get(SPEC_JSON));
-      csv = new CsvParser(spec.delimiter());
-      names = spec.fields();
-      tables = new TableWriter(spec, sink);
+    SpecLineParser(LoadSpec spec, RecordSource source) {
+      this.spec = spec;
+      this.source = source;
+      this.csv = new CsvParser(spec.delimiter());
+      this.names = spec.fields();
     }
 
     @Override
-    protected Parsed<FieldRecord> parse(String line) {
+    public Parsed<FieldRecord> parse(String line) {
       if (spec.format().equals("jsonl")) {
-        if (line.isBlank()) {
-          return Parsed.skip();
-        }
-        try {
-          JsonNode n = JsonText.readAsWritten(line); // one object per line: trailing text or deep nesting is BAD_JSON
-          if (n == null || !n.isObject()) {
-            return Parsed.reject(Reject.BAD_JSON, "a JSON lines record must be one JSON object");
-          }
-          return Parsed.of(field -> {
-            JsonNode v = n.at("/" + field.replace("~", "~0").replace("/", "~1").replace('.', '/'));
-            return v.isMissingNode() || v.isNull() ? null : v.isValueNode() ? v.asText() : v.toString();
-          });
-        } catch (java.io.CharConversionException e) {
-          return Parsed.reject(CommonReject.INVALID_UTF8, e.getMessage());
-        } catch (IOException e) {
-          return Parsed.reject(Reject.BAD_JSON, "not JSON: " + e.getMessage().split("\n")[0]);
-        }
+        return parseJson(line);
       }
       Parsed<List<String>> fields = csv.parseLine(line);
       if (!fields.isRecord()) {
         return fields.isSkip() ? Parsed.skip() : Parsed.reject(fields.reason(), fields.detail());
       }
-      if (spec.header() && offset() == 0) {
+      if (spec.header() && source.offset() == 0) {
         names = fields.record();
         return Parsed.skip();
       }
@@ -215,9 +182,55 @@ public final class SpecLoader implements Loader {
       return Parsed.of(byName::get);
     }
 
+    private static Parsed<FieldRecord> parseJson(String line) {
+      if (line.isBlank()) {
+        return Parsed.skip();
+      }
+      try {
+        JsonNode n = JsonText.readAsWritten(line); // one object per line: trailing text or deep nesting is BAD_JSON
+        if (n == null || !n.isObject()) {
+          return Parsed.reject(Reject.BAD_JSON, "a JSON lines record must be one JSON object");
+        }
+        return Parsed.of(field -> {
+          JsonNode v = n.at("/" + field.replace("~", "~0").replace("/", "~1").replace('.', '/'));
+          return v.isMissingNode() || v.isNull() ? null : v.isValueNode() ? v.asText() : v.toString();
+        });
+      } catch (CharConversionException e) {
+        return Parsed.reject(CommonReject.INVALID_UTF8, e.getMessage());
+      } catch (IOException e) {
+        return Parsed.reject(Reject.BAD_JSON, "not JSON: " + e.getMessage().split("\n")[0]);
+      }
+    }
+  }
+
+  /** A mapper over Avro records (from Avro or Parquet files): each record's fields by name. */
+  abstract static class AvroRecordMapper<K, V> extends LoaderMapper<K, V, FieldRecord> {
+    private long index;
+
     @Override
-    protected void emit(FieldRecord r, CellSink sink) throws IOException, InterruptedException {
-      tables.emit(r, sink, loadTimestamp());
+    protected final RecordSchema<FieldRecord> schema(Context context) {
+      return new SpecTables(LoadSpec.fromJson(context.getConfiguration().get(SPEC_JSON)));
+    }
+
+    /** Loads one record; its position in the rejects is its number within the task. */
+    final void load(Context context, GenericRecord record) throws IOException, InterruptedException {
+      load(context, index++, record.toString(), Parsed.of(new GenericRecordFields(record)));
+    }
+  }
+
+  /** Avro files. */
+  public static final class AvroSpecMapper extends AvroRecordMapper<AvroKey<GenericRecord>, NullWritable> {
+    @Override
+    protected void map(AvroKey<GenericRecord> key, NullWritable none, Context context) throws IOException, InterruptedException {
+      load(context, key.datum());
+    }
+  }
+
+  /** Parquet files, read as Avro records. */
+  public static final class ParquetSpecMapper extends AvroRecordMapper<Void, GenericRecord> {
+    @Override
+    protected void map(Void key, GenericRecord record, Context context) throws IOException, InterruptedException {
+      load(context, record);
     }
   }
 }

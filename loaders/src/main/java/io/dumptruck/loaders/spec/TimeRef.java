@@ -1,5 +1,7 @@
 package io.dumptruck.loaders.spec;
 
+import java.time.DateTimeException;
+import java.time.LocalDate;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -52,10 +54,10 @@ public record TimeRef(String field, String pattern, boolean seconds) {
             parsed.get(ChronoField.MILLI_OF_SECOND));
       }
       if (!parsed.isSupported(ChronoField.HOUR_OF_DAY)) {
-        return java.time.LocalDate.from(parsed).atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli();
+        return LocalDate.from(parsed).atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli();
       }
       return LocalDateTime.from(parsed).toInstant(ZoneOffset.UTC).toEpochMilli();
-    } catch (java.time.DateTimeException e) {
+    } catch (DateTimeException e) {
       throw new IllegalArgumentException("field '" + field + "': '" + v + "' does not match " + pattern);
     } catch (ArithmeticException e) {
       throw new IllegalArgumentException("field '" + field + "': '" + v + "' is out of the range of epoch milliseconds");

@@ -185,11 +185,6 @@ public final class CsvParser {
       }
     }
 
-    /** Appends the line break that ends the physical line inside an open quoted field. */
-    void lineBreak(String lineBreak) {
-      quoted.append(lineBreak);
-    }
-
     Parsed<List<String>> unbalanced() {
       return Parsed.reject(Reject.UNBALANCED_QUOTE,
           "the quote at line " + quoteLine + " column " + quoteColumn + " is never closed");

@@ -1,5 +1,6 @@
 package io.dumptruck.loaders.text;
 
+import java.nio.charset.StandardCharsets;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
@@ -186,6 +187,6 @@ public final class JsonText {
    * ASCII, never part of a multi-byte UTF-8 sequence.
    */
   private static boolean tooDeep(byte[] b) {
-    return tooDeep(new String(b, java.nio.charset.StandardCharsets.ISO_8859_1));
+    return tooDeep(new String(b, StandardCharsets.ISO_8859_1));
   }
 }

@@ -1,14 +1,14 @@
 package io.dumptruck.loaders.titles;
 
-import io.dumptruck.formats.output.CellSink;
-import io.dumptruck.formats.output.HFileTableOutputFormat;
+import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.spec.TableSpec;
 import io.dumptruck.loaders.LineLoaderMapper;
+import io.dumptruck.loaders.LineDataset;
+import io.dumptruck.loaders.RecordSchema;
+import io.dumptruck.loaders.RecordSource;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderConf;
-import io.dumptruck.loaders.Parsed;
-import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +16,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 
 /** {@code dumptruck load titles}: ranked titles into the title_autocomp table. */
-public final class TitleLoader implements Loader {
+public final class TitleLoader implements Loader, LineDataset<TitleRecord> {
   static final String MIN = "min-prefix";
   static final String MAX = "max-prefix";
 
@@ -45,32 +45,19 @@ public final class TitleLoader implements Loader {
   }
 
   @Override
-  public void configure(Job job, LoadOptions options, HFileTableOutputFormat.Configurator output) {
-    job.setMapperClass(TitleMapper.class);
+  public void configure(Job job, LoadOptions options, HFileTableJob output) {
+    LineLoaderMapper.use(job, TitleLoader.class);
     output.fold(TitleSchema.TITLE_AUTOCOMP, TopTitlesFold.class);
   }
 
-  /** Parser → schema for each title line. */
-  public static final class TitleMapper extends LineLoaderMapper<TitleRecord> {
-    private final TitleParser parser = new TitleParser();
-    private TitleSchema schema;
+  @Override
+  public LineParser<TitleRecord> parser(Configuration conf, RecordSource source) {
+    return new TitleParser()::parse;
+  }
 
-    @Override
-    protected void setup(CellSink sink, Context context) {
-      Configuration conf = context.getConfiguration();
-      schema = new TitleSchema(Integer.parseInt(LoaderConf.option(conf, MIN, String.valueOf(TitlePrefixes.DEFAULT_MIN))),
-          Integer.parseInt(LoaderConf.option(conf, MAX, String.valueOf(TitlePrefixes.DEFAULT_MAX))));
-      schema.resolve(sink);
-    }
-
-    @Override
-    protected Parsed<TitleRecord> parse(String line) {
-      return parser.parse(line);
-    }
-
-    @Override
-    protected void emit(TitleRecord record, CellSink sink) throws IOException, InterruptedException {
-      schema.emit(record, loadTimestamp(), sink);
-    }
+  @Override
+  public RecordSchema<TitleRecord> schema(Configuration conf) {
+    return new TitleSchema(Integer.parseInt(LoaderConf.option(conf, MIN, String.valueOf(TitlePrefixes.DEFAULT_MIN))),
+        Integer.parseInt(LoaderConf.option(conf, MAX, String.valueOf(TitlePrefixes.DEFAULT_MAX))));
   }
 }

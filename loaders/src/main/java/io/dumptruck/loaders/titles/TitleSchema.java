@@ -1,6 +1,8 @@
 package io.dumptruck.loaders.titles;
 
-import io.dumptruck.formats.output.CellSink;
+import io.dumptruck.loaders.RecordSchema;
+import io.dumptruck.loaders.RecordSource;
+import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.spec.FamilySpec;
 import io.dumptruck.formats.spec.RegionSplits;
 import io.dumptruck.formats.spec.TableSpec;
@@ -24,8 +26,10 @@ import org.apache.hadoop.hbase.util.Bytes;
  * </pre>
  * — and {@link TopTitlesFold} keeps the first ten of each row as they stream past.
  */
-public final class TitleSchema {
+public final class TitleSchema implements RecordSchema<TitleRecord> {
   public static final String TITLE_AUTOCOMP = "title_autocomp";
+  /** The family of {@code title_autocomp}. */
+  public static final String TITLES = "j";
   private static final byte[] EMPTY = new byte[0];
 
   private final int min;
@@ -42,15 +46,18 @@ public final class TitleSchema {
 
   public static List<TableSpec> tables(int regions) {
     return List.of(TableSpec.of(TITLE_AUTOCOMP,
-        FamilySpec.named("j").withBloom(BloomType.ROW).withCompression(Compression.Algorithm.GZ))
+        FamilySpec.named(TITLES).withBloom(BloomType.ROW).withCompression(Compression.Algorithm.GZ))
         .withRegions(RegionSplits.sampled(regions)));
   }
 
+  @Override
   public void resolve(CellSink sink) {
-    j = sink.family(TITLE_AUTOCOMP, "j");
+    j = sink.family(TITLE_AUTOCOMP, TITLES);
   }
 
-  public void emit(TitleRecord t, long loadTimestamp, CellSink sink) throws IOException, InterruptedException {
+  @Override
+  public void emit(TitleRecord t, RecordSource source, CellSink sink) throws IOException, InterruptedException {
+    long loadTimestamp = source.loadTimestamp();
     byte[] qualifier = Bytes.add(descending(t.rank()), t.title().getBytes(StandardCharsets.UTF_8));
     for (String prefix : TitlePrefixes.of(t.normalized(), min, max)) {
       sink.put(j, prefix.getBytes(StandardCharsets.UTF_8), qualifier, loadTimestamp, EMPTY);

@@ -1,8 +1,9 @@
 package io.dumptruck.loaders.titles;
 
+import java.io.StringWriter;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import io.dumptruck.formats.output.CellFold;
+import io.dumptruck.formats.reduce.CellFold;
 import io.dumptruck.formats.shuffle.CellKey;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -75,7 +76,7 @@ public final class TopTitlesFold implements CellFold {
     if (!started) {
       return;
     }
-    java.io.StringWriter json = new java.io.StringWriter(); // a Writer keeps emoji as they are (no backslash-u escapes)
+    StringWriter json = new StringWriter(); // a Writer keeps emoji as they are (no backslash-u escapes)
     try (JsonGenerator g = JSON.createGenerator(json)) {
       g.writeStartArray();
       for (String t : titles) {

@@ -1,7 +1,7 @@
 package io.dumptruck.loaders.weblogs;
 
-import io.dumptruck.formats.output.CellFold;
-import io.dumptruck.formats.output.SumLongFold;
+import io.dumptruck.formats.reduce.CellFold;
+import io.dumptruck.formats.reduce.SumLongFold;
 import io.dumptruck.formats.shuffle.CellKey;
 import java.io.IOException;
 import java.util.Iterator;

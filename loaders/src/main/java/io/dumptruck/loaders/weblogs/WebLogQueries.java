@@ -26,7 +26,7 @@ public final class WebLogQueries {
     try (RowScanner rows = visits.scan(ScanSpec.all().withPrefix(prefix).withLimit(limit))) {
       for (Result r = rows.next(); r != null; r = rows.next()) {
         Cell any = r.rawCells()[0];
-        out.add(new View(any.getTimestamp(), text(r, "m"), text(r, "u"), text(r, "s")));
+        out.add(new View(any.getTimestamp(), text(r, WebLogSchema.METHOD), text(r, WebLogSchema.PATH), text(r, WebLogSchema.STATUS)));
       }
     }
     return out;
@@ -34,13 +34,13 @@ public final class WebLogQueries {
 
   /** The most requested path and how often: the {@code c:} cell, whose timestamp is the count. */
   public static Optional<String[]> mostFrequent(TableReader stats, String visitor) throws IOException {
-    Optional<Result> r = stats.get(Bytes.toBytes(visitor), ScanSpec.all().withFamilies(List.of("c")));
+    Optional<Result> r = stats.get(Bytes.toBytes(visitor), ScanSpec.all().withFamilies(List.of(WebLogSchema.TOP_PATH)));
     return r.map(res -> new String[] {new String(res.value(), StandardCharsets.UTF_8),
         String.valueOf(res.rawCells()[0].getTimestamp())});
   }
 
   private static String text(Result r, String qualifier) {
-    byte[] v = r.getValue(Bytes.toBytes("p"), Bytes.toBytes(qualifier));
+    byte[] v = r.getValue(Bytes.toBytes(WebLogSchema.VISIT), Bytes.toBytes(qualifier));
     return v == null ? null : new String(v, StandardCharsets.UTF_8);
   }
 }

@@ -1,6 +1,8 @@
 package io.dumptruck.loaders.weblogs;
 
-import io.dumptruck.formats.output.CellSink;
+import io.dumptruck.loaders.RecordSchema;
+import io.dumptruck.loaders.RecordSource;
+import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.rowkey.Md5;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
 import io.dumptruck.formats.spec.FamilySpec;
@@ -30,10 +32,24 @@ import org.apache.hadoop.hbase.util.Bytes;
  * the same millisecond apart while an exact duplicate line lands on the same row. A visitor holding
  * a zero byte would break that prefix, so such a record is rejected.
  */
-public final class WebLogSchema {
+public final class WebLogSchema implements RecordSchema<WebLogRecord> {
   public static final String VISITS = "visits";
   public static final String COOKIE_URL_COUNT = "cookie_url_count";
   public static final String COOKIE_STATS = "cookie_stats";
+  /** The family of {@code visits}, and its qualifiers. */
+  public static final String VISIT = "p";
+  public static final String PATH = "u";
+  public static final String QUERY = "q";
+  public static final String REFERER = "r";
+  public static final String STATUS = "s";
+  public static final String DURATION = "d";
+  public static final String CLIENT = "i";
+  public static final String METHOD = "m";
+  /** The family of {@code cookie_url_count}: qualifier = path, value = count. */
+  public static final String URL_COUNT = "u";
+  /** The families of {@code cookie_stats}: the most requested path, and the most recent paths. */
+  public static final String TOP_PATH = "c";
+  public static final String RECENT_PATHS = "r";
   static final byte[] ONE = Bytes.toBytes(1L);
   private static final byte[] EMPTY = new byte[0];
 
@@ -45,19 +61,20 @@ public final class WebLogSchema {
 
   public static List<TableSpec> tables(int regions) {
     return List.of(
-        TableSpec.of(VISITS, FamilySpec.named("p").withBloom(BloomType.NONE).withCompression(Compression.Algorithm.GZ)
+        TableSpec.of(VISITS, FamilySpec.named(VISIT).withBloom(BloomType.NONE).withCompression(Compression.Algorithm.GZ)
             .withEncoding(DataBlockEncoding.FAST_DIFF)).withRegions(RegionSplits.sampled(regions)),
-        TableSpec.of(COOKIE_URL_COUNT, FamilySpec.named("u").withCompression(Compression.Algorithm.GZ)
+        TableSpec.of(COOKIE_URL_COUNT, FamilySpec.named(URL_COUNT).withCompression(Compression.Algorithm.GZ)
             .withEncoding(DataBlockEncoding.PREFIX)).withRegions(RegionSplits.sampled(regions)),
-        TableSpec.of(COOKIE_STATS, FamilySpec.named("c"), FamilySpec.named("r").withMaxVersions(5))
+        TableSpec.of(COOKIE_STATS, FamilySpec.named(TOP_PATH), FamilySpec.named(RECENT_PATHS).withMaxVersions(5))
             .withRegions(RegionSplits.sampled(regions)));
   }
 
+  @Override
   public void resolve(CellSink sink) {
-    visit = sink.family(VISITS, "p");
-    urlCount = sink.family(COOKIE_URL_COUNT, "u");
-    statsCounts = sink.family(COOKIE_STATS, "c");
-    statsRecent = sink.family(COOKIE_STATS, "r");
+    visit = sink.family(VISITS, VISIT);
+    urlCount = sink.family(COOKIE_URL_COUNT, URL_COUNT);
+    statsCounts = sink.family(COOKIE_STATS, TOP_PATH);
+    statsRecent = sink.family(COOKIE_STATS, RECENT_PATHS);
   }
 
   /** The visits row key of a request; {@code rawLine} is the line as read. */
@@ -66,22 +83,25 @@ public final class WebLogSchema {
         .bytes(Md5.digest(rawLine.getBytes(StandardCharsets.UTF_8)), 0, 4).build();
   }
 
-  public void emit(WebLogRecord r, String rawLine, long loadTimestamp, CellSink sink) throws IOException, InterruptedException {
+  @Override
+  public void emit(WebLogRecord r, RecordSource source, CellSink sink) throws IOException, InterruptedException {
+    String rawLine = source.line();
+    long loadTimestamp = source.loadTimestamp();
     String visitor = r.visitor();
     if (visitor.indexOf('\0') >= 0) {
       throw new IllegalArgumentException("the visitor holds a zero byte, which would break the visits key prefix");
     }
     byte[] row = visitKey(key, visitor, r.time(), rawLine);
     long t = r.time();
-    put(sink, visit, row, "u", r.path(), t);
-    put(sink, visit, row, "q", r.query(), t);
-    put(sink, visit, row, "r", r.refererReversed(), t);
-    sink.put(visit, row, Bytes.toBytes("s"), t, Bytes.toBytes(String.valueOf(r.status())));
+    put(sink, visit, row, PATH, r.path(), t);
+    put(sink, visit, row, QUERY, r.query(), t);
+    put(sink, visit, row, REFERER, r.refererReversed(), t);
+    sink.put(visit, row, Bytes.toBytes(STATUS), t, Bytes.toBytes(String.valueOf(r.status())));
     if (r.durationMicros() != null) {
-      sink.put(visit, row, Bytes.toBytes("d"), t, Bytes.toBytes(r.durationMicros()));
+      sink.put(visit, row, Bytes.toBytes(DURATION), t, Bytes.toBytes(r.durationMicros()));
     }
-    put(sink, visit, row, "i", r.client(), t);
-    put(sink, visit, row, "m", r.method(), t);
+    put(sink, visit, row, CLIENT, r.client(), t);
+    put(sink, visit, row, METHOD, r.method(), t);
     if (r.path() != null) {
       byte[] visitorRow = Bytes.toBytes(visitor);
       byte[] path = Bytes.toBytes(r.path());

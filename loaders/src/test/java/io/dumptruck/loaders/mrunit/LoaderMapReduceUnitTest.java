@@ -2,17 +2,20 @@ package io.dumptruck.loaders.mrunit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.dumptruck.formats.spec.JobTables;
 import io.dumptruck.formats.FormatConf;
-import io.dumptruck.formats.output.CellStreamReducer;
-import io.dumptruck.formats.output.SumLongFold;
+import io.dumptruck.formats.reduce.CellStreamReducer;
+import io.dumptruck.formats.reduce.SumLongFold;
 import io.dumptruck.formats.rowkey.Md5;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
-import io.dumptruck.formats.spec.TableSpecJson;
 import io.dumptruck.loaders.LineBatch;
 import io.dumptruck.loaders.LoadCounter;
 import io.dumptruck.loaders.LoadOptions;
+import io.dumptruck.loaders.LineDataset;
+import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoaderConf;
+import io.dumptruck.loaders.graph.Edge;
 import io.dumptruck.loaders.graph.GraphLoader;
 import io.dumptruck.loaders.weblogs.WebLogLoader;
 import io.dumptruck.loaders.weblogs.WebLogSchema;
@@ -35,15 +38,16 @@ class LoaderMapReduceUnitTest {
   private static Configuration conf(io.dumptruck.loaders.Loader loader, Map<String, String> options) {
     Configuration conf = new Configuration();
     LoadOptions o = new LoadOptions(List.of(new Path("in")), new Path("out"), 1, TS, 1.0, options);
-    FormatConf.OUTPUT_TABLES.set(conf, TableSpecJson.toJson(loader.tables(conf, o)));
+    JobTables.set(conf, loader.tables(conf, o));
     conf.setLong(LoaderConf.LOAD_TIMESTAMP.key(), TS);
     options.forEach((k, v) -> conf.set(LoaderConf.OPTION_PREFIX.key() + k, v));
+    conf.setClass(LoaderConf.DATASET.key(), loader.getClass(), LineDataset.class);
     return conf;
   }
 
   @Test
   void graphMapperEmitsBothDirectionsOfAnEdge() throws Exception {
-    MapDriver<LongWritable, LineBatch, CellKey, CellRun> driver = MapDriver.newMapDriver(new GraphLoader.GraphMapper());
+    MapDriver<LongWritable, LineBatch, CellKey, CellRun> driver = MapDriver.newMapDriver(new LineLoaderMapper<Edge>());
     driver.withConfiguration(conf(new GraphLoader(), Map.of("layouts", "edges")));
     List<Pair<CellKey, CellRun>> out = driver.withInput(new LongWritable(0), lines("alice\tbob\t42")).run();
     assertEquals(2, out.size());
@@ -57,7 +61,7 @@ class LoaderMapReduceUnitTest {
 
   @Test
   void graphMapperCountsARejectAndEmitsNothing() throws Exception {
-    MapDriver<LongWritable, LineBatch, CellKey, CellRun> driver = MapDriver.newMapDriver(new GraphLoader.GraphMapper());
+    MapDriver<LongWritable, LineBatch, CellKey, CellRun> driver = MapDriver.newMapDriver(new LineLoaderMapper<Edge>());
     driver.withConfiguration(conf(new GraphLoader(), Map.of()));
     driver.withInput(new LongWritable(0), lines("# a comment")).runTest();
     assertEquals(1, driver.getCounters().findCounter(LoadCounter.LINES_SKIPPED).getValue());
@@ -68,7 +72,7 @@ class LoaderMapReduceUnitTest {
   void reducerSumsCountersWithTheirFold() throws Exception {
     Configuration conf = conf(new WebLogLoader(), Map.of());
     conf.setClass(FormatConf.OUTPUT_FOLD_PREFIX + WebLogSchema.COOKIE_URL_COUNT, SumLongFold.class,
-        io.dumptruck.formats.output.CellFold.class);
+        io.dumptruck.formats.reduce.CellFold.class);
     ReduceDriver<CellKey, CellRun, CellKey, CellRun> driver = ReduceDriver.newReduceDriver(new CellStreamReducer());
     driver.withConfiguration(conf);
     CellKey key = new CellKey(1, 0, Bytes.toBytes("c1"), Bytes.toBytes("/a"), TS);

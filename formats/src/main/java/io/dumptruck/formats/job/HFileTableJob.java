@@ -1,0 +1,178 @@
+package io.dumptruck.formats.job;
+
+import io.dumptruck.formats.FormatConf;
+import io.dumptruck.formats.map.CellSink;
+import io.dumptruck.formats.map.MapOutputSampler;
+import io.dumptruck.formats.output.HFileTableOutputFormat;
+import io.dumptruck.formats.output.OutputDirectory;
+import io.dumptruck.formats.reduce.CellCombiner;
+import io.dumptruck.formats.reduce.CellFold;
+import io.dumptruck.formats.reduce.CellStreamReducer;
+import io.dumptruck.formats.shuffle.CellKey;
+import io.dumptruck.formats.shuffle.CellKeyComparator;
+import io.dumptruck.formats.shuffle.CellRun;
+import io.dumptruck.formats.shuffle.RegionPartitioner;
+import io.dumptruck.formats.spec.JobTables;
+import io.dumptruck.formats.spec.RegionSplits;
+import io.dumptruck.formats.spec.SpecException;
+import io.dumptruck.formats.spec.TableSpec;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+
+/**
+ * Sets a job up to write HFile tables — the one entry point that sets everything that has to change
+ * together, through every stage of the data path:
+ * <pre>{@code
+ *   HFileTableJob.configure(job).tables(followsSpec, followedBySpec).output(dir).apply();
+ * }</pre>
+ * The job's mapper emits cells through a {@link CellSink}; everything after the map is set here.
+ */
+public final class HFileTableJob {
+  private final Job job;
+  private final List<TableSpec> tables = new ArrayList<>();
+  private final Map<String, Class<? extends CellFold>> folds = new LinkedHashMap<>();
+  private Path output;
+  private Long maxFileBytes;
+
+  private HFileTableJob(Job job) {
+    this.job = job;
+  }
+
+  /** Starts configuring {@code job} to write HFile tables; nothing changes until {@link #apply}. */
+  public static HFileTableJob configure(Job job) {
+    return new HFileTableJob(job);
+  }
+
+  public HFileTableJob tables(TableSpec... specs) {
+    return tables(Arrays.asList(specs));
+  }
+
+  public HFileTableJob tables(List<TableSpec> specs) {
+    tables.addAll(specs);
+    return this;
+  }
+
+  public HFileTableJob output(Path dir) {
+    this.output = dir;
+    return this;
+  }
+
+  /** Roll HFiles at the next row boundary once they hold this many bytes (default 256 MiB). */
+  public HFileTableJob maxFileBytes(long bytes) {
+    if (bytes < 1) {
+      throw new SpecException("maxFileBytes must be positive");
+    }
+    this.maxFileBytes = bytes;
+    return this;
+  }
+
+  /** Cells of {@code table} are computed by {@code fold} in the reducer (counters, row aggregates). */
+  public HFileTableJob fold(String table, Class<? extends CellFold> fold) {
+    folds.put(table, fold);
+    return this;
+  }
+
+  /**
+   * Checks the tables (names, codecs available here), refuses an existing output directory or one
+   * the user may not create ({@link OutputDirectory}), resolves sampled split points (running the
+   * job's own mapper over the first records of a few splits: {@link MapOutputSampler}), then sets on
+   * the job: output format and committer (v1, all or nothing), map output and output key/value
+   * classes ({@link CellKey}/{@link CellRun}), the raw sort and grouping comparator, the region
+   * partitioner, {@link CellStreamReducer} and one reducer per region, and {@link CellCombiner} when
+   * a fold has a map-side combiner. A loader that needs its own reducer sets it after this call; it
+   * must keep emitting cells in key order.
+   */
+  public Job apply() throws IOException, InterruptedException {
+    if (tables.isEmpty()) {
+      throw new SpecException("no tables: call HFileTableJob.configure(job).tables(spec, ...)");
+    }
+    if (output == null) {
+      throw new SpecException("no output directory: call HFileTableJob.configure(job).output(dir)");
+    }
+    var names = new HashSet<String>();
+    for (TableSpec t : tables) {
+      if (!names.add(t.name())) {
+        throw new SpecException("table '" + t.name() + "' is given twice");
+      }
+      t.checkCodecsAvailable();
+    }
+    for (String table : folds.keySet()) {
+      if (!names.contains(table)) {
+        throw new SpecException("a fold is given for table '" + table + "', which the job does not write");
+      }
+    }
+    Configuration conf = job.getConfiguration();
+    CellSink.mapBufferBytes(conf);
+    String claim = FormatConf.OUTPUT_CLAIM.get(conf);
+    if (OutputDirectory.claimedBy(output, claim, conf)) {
+      return setUp(conf);
+    }
+    claim = OutputDirectory.claim(output, conf);
+    FormatConf.OUTPUT_CLAIM.set(conf, claim);
+    try {
+      return setUp(conf);
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      OutputDirectory.release(output, claim, conf);
+      throw e;
+    }
+  }
+
+  private Job setUp(Configuration conf) throws IOException, InterruptedException {
+    folds.forEach((table, fold) -> conf.setClass(FormatConf.OUTPUT_FOLD_PREFIX + table, fold, CellFold.class));
+    if (FormatConf.OUTPUT_TTL_NOW.get(conf) == null) {
+      FormatConf.OUTPUT_TTL_NOW.setLong(conf, System.currentTimeMillis());
+    }
+    job.setMapOutputKeyClass(CellKey.class);
+    job.setMapOutputValueClass(CellRun.class);
+    List<TableSpec> resolved = resolveSplits();
+    JobTables.set(conf, resolved);
+    FormatConf.OUTPUT_FILE_TOKEN.set(conf, UUID.randomUUID().toString().replace("-", "").substring(0, 16));
+    if (maxFileBytes != null) {
+      FormatConf.OUTPUT_FILE_MAX_BYTES.setLong(conf, maxFileBytes);
+    }
+    conf.setInt(FileOutputCommitter.FILEOUTPUTCOMMITTER_ALGORITHM_VERSION, 1);
+    conf.setBoolean(FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false); // the committer marks success last
+    job.setOutputFormatClass(HFileTableOutputFormat.class);
+    FileOutputFormat.setOutputPath(job, output);
+    job.setOutputKeyClass(CellKey.class);
+    job.setOutputValueClass(CellRun.class);
+    job.setSortComparatorClass(CellKeyComparator.class);
+    job.setGroupingComparatorClass(CellKeyComparator.class);
+    job.setPartitionerClass(RegionPartitioner.class);
+    job.setReducerClass(CellStreamReducer.class);
+    if (Arrays.stream(CellFold.forTables(conf)).anyMatch(f -> f != null && f.combiner() != null)) {
+      job.setCombinerClass(CellCombiner.class);
+    }
+    job.setNumReduceTasks(RegionPartitioner.partitions(resolved));
+    return job;
+  }
+
+  /** The tables with their split points: given ones as they are, sampled ones from the job's own map output. */
+  private List<TableSpec> resolveSplits() throws IOException, InterruptedException {
+    Map<String, List<byte[]>> samples = null;
+    List<TableSpec> out = new ArrayList<>();
+    for (TableSpec t : tables) {
+      if (t.regions().needsSample()) {
+        if (samples == null) {
+          samples = MapOutputSampler.sampleRows(job, tables);
+        }
+        List<byte[]> rows = samples.getOrDefault(t.name(), List.of());
+        out.add(t.withRegions(RegionSplits.fromSample(rows, t.regions().count())));
+      } else {
+        out.add(t.withRegions(t.regions().resolved()));
+      }
+    }
+    return out;
+  }
+}

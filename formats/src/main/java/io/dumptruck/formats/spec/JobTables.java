@@ -1,0 +1,25 @@
+package io.dumptruck.formats.spec;
+
+import io.dumptruck.formats.FormatConf;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The tables a job writes, as its configuration carries them from job set-up to the tasks (the
+ * sampler, the map-side sink, the partitioner, the reducer's folds, the record writer, the
+ * committer): the one place that writes and reads {@link FormatConf#OUTPUT_TABLES}.
+ */
+public final class JobTables {
+  private JobTables() {}
+
+  /** The table specs of a configured job, in the order given at set-up (a cell key's table index). */
+  public static List<TableSpec> of(Configuration conf) {
+    return TableSpecJson.listFromJson(FormatConf.OUTPUT_TABLES.require(conf,
+        "Call HFileTableJob.configure(job).tables(...).apply() before submitting the job."));
+  }
+
+  /** Records the job's tables; split points should be resolved by the time the tasks read them. */
+  public static void set(Configuration conf, List<TableSpec> tables) {
+    FormatConf.OUTPUT_TABLES.set(conf, TableSpecJson.toJson(tables));
+  }
+}
