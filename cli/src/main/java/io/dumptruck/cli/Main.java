@@ -1,5 +1,11 @@
 package io.dumptruck.cli;
 
+import io.dumptruck.formats.ConfKey;
+import io.dumptruck.formats.FormatConf;
+import io.dumptruck.jobs.JobConf;
+import io.dumptruck.loaders.LoaderConf;
+import java.util.ArrayList;
+import java.util.List;
 import io.dumptruck.formats.read.NotATableException;
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -43,6 +49,10 @@ public final class Main {
 
   static int run(String[] args, PrintStream out, PrintStream err) {
     if (args.length == 0 || isHelp(args[0])) {
+      if (args.length > 1 && args[1].equals("config")) {
+        out.print(configKeys());
+        return 0;
+      }
       if (args.length > 1 && COMMANDS.containsKey(args[1])) {
         out.println("usage: " + COMMANDS.get(args[1]).get().usage());
         return 0;
@@ -133,12 +143,27 @@ public final class Main {
     return nl < 0 ? m : m.substring(0, nl);
   }
 
+  /** {@code dumptruck help config}: every dumptruck.* configuration key, its default and meaning; the ones to set first. */
+  static String configKeys() {
+    List<ConfKey> keys = new ArrayList<>();
+    keys.addAll(List.of(FormatConf.values()));
+    keys.addAll(List.of(LoaderConf.values()));
+    keys.addAll(List.of(JobConf.values()));
+    StringBuilder b = new StringBuilder("dumptruck's configuration keys (set with -D key=value or in a *-site.xml):\n");
+    keys.stream().filter(k -> !k.internal()).forEach(k -> b.append(String.format("  %-42s %-12s %s%n", k.key(),
+        k.defaultValue() == null ? "(sized)" : k.defaultValue(), k.meaning())));
+    b.append("\nSet by dumptruck itself (listed so that a job's configuration can be read):\n");
+    keys.stream().filter(ConfKey::internal).forEach(k -> b.append(String.format("  %-42s %s%n", k.key(),
+        k.meaning().substring("internal:".length()).trim())));
+    return b.toString();
+  }
+
   static String usage() {
     StringBuilder b = new StringBuilder();
     b.append("usage: dumptruck <command> [hadoop generic options: -D k=v, -conf f, -fs, -jt, -libjars] [options]\n\n");
     b.append("Commands:\n");
     COMMANDS.forEach((name, f) -> b.append(String.format("  %-10s %s%n", name, f.get().summary())));
-    b.append("\nRun 'dumptruck help <command>' for a command's options.\n");
+    b.append("\nRun 'dumptruck help <command>' for a command's options, 'dumptruck help config' for the configuration keys.\n");
     b.append("Local mode is the default; under 'hadoop jar' the cluster in the Hadoop configuration is used.\n");
     b.append("Errors are one line; DUMPTRUCK_DEBUG=1 adds stack traces.\n");
     return b.toString();

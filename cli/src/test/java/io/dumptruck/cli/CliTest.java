@@ -1,5 +1,11 @@
 package io.dumptruck.cli;
 
+import io.dumptruck.formats.ConfKey;
+import io.dumptruck.formats.FormatConf;
+import io.dumptruck.jobs.JobConf;
+import io.dumptruck.loaders.LoaderConf;
+import java.util.ArrayList;
+import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,7 +14,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,6 +49,20 @@ class CliTest {
     demoOutput = r.out();
     users = new File(dir, "graph/adjacency").getPath();
     byCity = new File(dir, "titles/title_autocomp").getPath();
+  }
+
+  @Test
+  void helpConfigListsEveryKeyOfEveryModule() {
+    Run r = run("help", "config");
+    assertEquals(0, r.code(), r.err());
+    List<ConfKey> keys = new ArrayList<>(List.of(FormatConf.values()));
+    keys.addAll(List.of(LoaderConf.values()));
+    keys.addAll(List.of(JobConf.values()));
+    for (ConfKey k : keys) {
+      assertTrue(k.key().startsWith("dumptruck."), k.key());
+      assertTrue(r.out().contains(k.key() + " "), "help config lacks " + k.key() + ":\n" + r.out());
+    }
+    assertTrue(r.out().contains("dumptruck.output.file.max.bytes" + " ".repeat(42 - 31) + "268435456"), r.out());
   }
 
   @Test

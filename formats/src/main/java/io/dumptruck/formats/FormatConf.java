@@ -7,13 +7,15 @@ import org.apache.hadoop.conf.Configuration;
  * Keys that only carry data from job set-up to the tasks are marked "internal": users set them
  * through {@code HFileTableJob.configure(job)} / {@code HFileTableInputFormat.configure(job)}.
  */
-public enum FormatConf {
+public enum FormatConf implements ConfKey {
   /** internal: JSON array of the output table specs, split points resolved. */
   OUTPUT_TABLES("dumptruck.output.tables", null, "internal: the output table specs as JSON"),
   /** internal: a random hex token that keeps HFile names of different jobs apart. */
   OUTPUT_FILE_TOKEN("dumptruck.output.file.token", null, "internal: per-job HFile name token"),
   /** internal: the token of the job's claim on its output directory ({@code OutputDirectory.claim}). */
   OUTPUT_CLAIM("dumptruck.output.claim", null, "internal: the job's claim on its output directory"),
+  /** internal: true inside a mapper the split-point sampler runs in the submitting process ({@code MapOutputSampler}). */
+  OUTPUT_SAMPLING("dumptruck.output.sampling", "false", "internal: the mapper runs for the split-point sampler"),
   /** internal: the job's set-up time (epoch ms), against which a family's TTL decides whether a cell arrives expired. */
   OUTPUT_TTL_NOW("dumptruck.output.ttl.now", null, "internal: the time TTLs are measured from"),
   OUTPUT_FILE_MAX_BYTES("dumptruck.output.file.max.bytes", String.valueOf(256L << 20),
@@ -44,10 +46,13 @@ public enum FormatConf {
    * have written their files. 0 (the default) never pauses.
    */
   TEST_PAUSE_LAST_REDUCE_MS("dumptruck.test.pause.last.reduce.ms", "0",
-      "test only: the last reduce task sleeps this long in setup, so a test can kill the job part way");
+      "test only: the last reduce task sleeps this long in setup, so a test can kill the job part way"),
 
-  /** internal: {@code <prefix><table>} names the table's {@link io.dumptruck.formats.reduce.CellFold} class. */
-  public static final String OUTPUT_FOLD_PREFIX = "dumptruck.output.fold.";
+  /** internal: {@code <prefix><table>} names the table's {@code CellFold} class. */
+  OUTPUT_FOLD("dumptruck.output.fold.", null, "internal: dumptruck.output.fold.<table> = the class folding the table's cells");
+
+  /** internal: {@code <prefix><table>} names the table's {@code CellFold} class. */
+  public static final String OUTPUT_FOLD_PREFIX = OUTPUT_FOLD.key();
 
   /**
    * HBase's bulk load refuses more than this many HFiles per family per region by default
@@ -65,10 +70,13 @@ public enum FormatConf {
     this.meaning = meaning;
   }
 
+  @Override
   public String key() { return key; }
 
+  @Override
   public String defaultValue() { return defaultValue; }
 
+  @Override
   public String meaning() { return meaning; }
 
   public String get(Configuration conf) { return conf.get(key, defaultValue); }

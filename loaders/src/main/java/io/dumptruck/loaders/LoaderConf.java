@@ -1,27 +1,42 @@
 package io.dumptruck.loaders;
 
+import io.dumptruck.formats.ConfKey;
 import org.apache.hadoop.conf.Configuration;
 
-/** The configuration keys every loader reads, with defaults, in one place. */
-public enum LoaderConf {
-  /** The cell timestamp of records without a time of their own (epoch ms); set once per load. */
-  LOAD_TIMESTAMP("dumptruck.load.timestamp"),
-  /** Loader-specific options, as {@code <prefix><option>}; see each loader. */
-  OPTION_PREFIX("dumptruck.load.option."),
-  /** internal: the class of the job's {@link LineDataset}, which {@link LineLoaderMapper} runs. */
-  DATASET("dumptruck.load.dataset"),
-  /** What the load reads, for its summary: the number of input files, and the hidden files skipped (count and examples). */
-  INPUT_FILES("dumptruck.load.input.files"),
-  INPUT_SKIPPED("dumptruck.load.input.skipped");
+/** Every configuration key the loaders read, with its default and meaning, in one place (the shape of {@link ConfKey}). */
+public enum LoaderConf implements ConfKey {
+  LOAD_TIMESTAMP("dumptruck.load.timestamp", null, "internal: the cell timestamp of records without a time of their own (epoch ms), one per load"),
+  OPTION_PREFIX("dumptruck.load.option.", null, "internal: dumptruck.load.option.<name> = the loader's option --<name>"),
+  DATASET("dumptruck.load.dataset", null, "internal: the class of the job's LineDataset, which LineLoaderMapper runs"),
+  INPUT_FILES("dumptruck.load.input.files", null, "internal: the number of input files, for the load's summary"),
+  INPUT_SKIPPED("dumptruck.load.input.skipped", null, "internal: hidden input files skipped (count and examples), for the summary"),
+  SPEC_JSON("dumptruck.load.spec.json", null, "internal: the spec loader's spec, as JSON"),
+  CSV_DELIMITER("dumptruck.load.csv.delimiter", ",", "the field delimiter of CsvRecordInputFormat, one character (the spec loader sets it from the spec)"),
+  EVENT_IDS("dumptruck.load.events.ids", null, "internal: the directory of the events loader's name-to-id listing (numeric layout)");
 
   private final String key;
+  private final String defaultValue;
+  private final String meaning;
 
-  LoaderConf(String key) {
+  LoaderConf(String key, String defaultValue, String meaning) {
     this.key = key;
+    this.defaultValue = defaultValue;
+    this.meaning = meaning;
   }
 
+  @Override
   public String key() {
     return key;
+  }
+
+  @Override
+  public String defaultValue() {
+    return defaultValue;
+  }
+
+  @Override
+  public String meaning() {
+    return meaning;
   }
 
   public static long loadTimestamp(Configuration conf) {

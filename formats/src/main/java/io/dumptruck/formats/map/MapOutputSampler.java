@@ -1,6 +1,7 @@
 package io.dumptruck.formats.map;
 
 import io.dumptruck.formats.spec.JobTables;
+import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.spec.TableSpec;
 import java.io.IOException;
@@ -33,7 +34,6 @@ import org.apache.hadoop.util.ReflectionUtils;
  */
 public final class MapOutputSampler {
   static final int RECORDS_PER_SPLIT = 10_000;
-  private static final String SAMPLING = "dumptruck.output.sampling";
   static final int MAX_SPLITS = 20;
 
   private MapOutputSampler() {}
@@ -42,7 +42,7 @@ public final class MapOutputSampler {
   @SuppressWarnings({"unchecked", "rawtypes"})
   public static Map<String, List<byte[]>> sampleRows(Job job, List<TableSpec> tables) throws IOException, InterruptedException {
     Configuration conf = new Configuration(job.getConfiguration());
-    conf.setBoolean(SAMPLING, true);
+    conf.setBoolean(FormatConf.OUTPUT_SAMPLING.key(), true);
     JobTables.set(conf, tables);
     Map<String, List<byte[]>> rows = new HashMap<>();
     InputFormat inputFormat;
@@ -93,7 +93,7 @@ public final class MapOutputSampler {
    * output (rejects and the like) — only its map output is looked at.
    */
   public static boolean isSampling(Configuration conf) {
-    return conf.getBoolean(SAMPLING, false);
+    return conf.getBoolean(FormatConf.OUTPUT_SAMPLING.key(), false);
   }
 
   /** Reads another reader's records until {@code limit} input records ({@link RecordBatch}) have been read. */

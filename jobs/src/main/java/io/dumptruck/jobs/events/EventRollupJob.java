@@ -1,5 +1,6 @@
 package io.dumptruck.jobs.events;
 
+import io.dumptruck.jobs.JobConf;
 import io.dumptruck.formats.read.HFileTableInputFormat;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.jobs.AnalyticsJob;
@@ -40,13 +41,13 @@ import org.apache.hadoop.mapreduce.Job;
  */
 public final class EventRollupJob implements AnalyticsJob {
   /** internal: the layout the mappers decode. */
-  static final String LAYOUT_KEY = "dumptruck.jobs.events.rollup.layout";
+  static final String LAYOUT_KEY = JobConf.EVENTS_ROLLUP_LAYOUT.key();
   /** internal: {@code --host}, when given. */
-  static final String HOST_KEY = "dumptruck.jobs.events.rollup.host";
+  static final String HOST_KEY = JobConf.EVENTS_ROLLUP_HOST.key();
   /** internal: {@code --event}, when given. */
-  static final String EVENT_KEY = "dumptruck.jobs.events.rollup.event";
+  static final String EVENT_KEY = JobConf.EVENTS_ROLLUP_EVENT.key();
   /** internal: the number of scans configured, for {@link RollupCounter#SCANS_CONFIGURED}. */
-  static final String SCANS_KEY = "dumptruck.jobs.events.rollup.scans";
+  static final String SCANS_KEY = JobConf.EVENTS_ROLLUP_SCANS.key();
 
   /** Data set {@code rollup}: one record per host, event type and hour that has events. */
   public static final Schema ROLLUP = SchemaBuilder.record("rollup").namespace("io.dumptruck.jobs.events")

@@ -1,5 +1,6 @@
 package io.dumptruck.jobs.journeys;
 
+import io.dumptruck.jobs.JobConf;
 import io.dumptruck.jobs.WorkFiles;
 import java.io.IOException;
 import org.apache.avro.generic.GenericRecord;
@@ -28,10 +29,10 @@ public final class SessionReducer extends Reducer<ViewKey, NullWritable, NullWri
   /** The {@code from} of a session's entry when its first view has no referer. */
   public static final String DIRECT = "(direct)";
   /** The session gap in milliseconds (set by the job from {@code --session-gap}). */
-  static final String GAP_MILLIS = "dumptruck.journeys.session-gap-ms";
+  static final String GAP_MILLIS = JobConf.JOURNEYS_SESSION_GAP_MS.key();
   /** Distinct transitions a reducer sums in memory before writing them out. */
-  static final String TRANSITION_BUFFER = "dumptruck.journeys.transition-buffer";
-  static final int DEFAULT_TRANSITION_BUFFER = 100_000;
+  static final String TRANSITION_BUFFER = JobConf.JOURNEYS_TRANSITION_BUFFER.key();
+  static final int DEFAULT_TRANSITION_BUFFER = Integer.parseInt(JobConf.JOURNEYS_TRANSITION_BUFFER.defaultValue());
 
   private static final Text DIRECT_TEXT = new Text(DIRECT);
 

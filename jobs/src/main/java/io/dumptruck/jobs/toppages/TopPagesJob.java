@@ -1,5 +1,6 @@
 package io.dumptruck.jobs.toppages;
 
+import io.dumptruck.jobs.JobConf;
 import io.dumptruck.formats.read.HFileTableInputFormat;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.jobs.AnalyticsJob;
@@ -65,7 +66,7 @@ public final class TopPagesJob implements AnalyticsJob {
   /** Work directory of stage 2's per-reducer candidates. */
   static final String CANDIDATES = "page_candidates";
 
-  private static final String TOP_KEY = "dumptruck.toppages.top";
+  private static final String TOP_KEY = JobConf.TOPPAGES_TOP.key();
 
   @Override
   public String name() {

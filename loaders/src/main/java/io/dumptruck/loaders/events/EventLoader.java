@@ -27,7 +27,7 @@ public final class EventLoader implements Loader, LineDataset<Event> {
   public static final String DEFAULT_LAYOUT = "bucketed";
   public static final int DEFAULT_BUCKETS = 16;
   /** internal: the directory of the name listing for the numeric layout. */
-  static final String IDS_DIR = "dumptruck.load.events.ids";
+  static final String IDS_DIR = LoaderConf.EVENT_IDS.key();
 
   @Override
   public String name() {

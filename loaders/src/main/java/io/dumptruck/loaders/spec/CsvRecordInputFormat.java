@@ -3,6 +3,7 @@ package io.dumptruck.loaders.spec;
 import java.util.Arrays;
 import org.apache.hadoop.fs.FileStatus;
 import java.util.List;
+import io.dumptruck.loaders.LoaderConf;
 import io.dumptruck.loaders.InputFiles;
 import java.io.IOException;
 import java.io.InputStream;
@@ -52,7 +53,7 @@ public final class CsvRecordInputFormat extends FileInputFormat<LongWritable, Li
 
   static final int MAX_RECORD_BYTES = 1 << 20;
   /** The field delimiter, one character (default {@code ,}); set by the spec loader from the spec. */
-  public static final String DELIMITER = "dumptruck.load.csv.delimiter";
+  public static final String DELIMITER = LoaderConf.CSV_DELIMITER.key();
 
   public static void setDelimiter(Configuration conf, char delimiter) {
     conf.set(DELIMITER, String.valueOf(delimiter));

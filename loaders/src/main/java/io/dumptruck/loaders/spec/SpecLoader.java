@@ -4,6 +4,7 @@ import io.dumptruck.formats.job.HFileTableJob;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.loaders.LoaderConf;
 import io.dumptruck.loaders.LineDataset;
 import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;
@@ -35,7 +36,7 @@ import org.apache.hadoop.mapreduce.Job;
 public final class SpecLoader implements Loader, LineDataset<FieldRecord> {
   static final String SPEC = "spec";
   /** internal: the spec's JSON, carried to the tasks. */
-  static final String SPEC_JSON = "dumptruck.load.spec.json";
+  static final String SPEC_JSON = LoaderConf.SPEC_JSON.key();
 
   @Override
   public String name() {
