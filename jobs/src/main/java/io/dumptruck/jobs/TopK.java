@@ -1,6 +1,6 @@
 package io.dumptruck.jobs;
 
-import io.dumptruck.loaders.NamedOptions;
+import io.dumptruck.formats.job.NamedOptions;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,5 +1,6 @@
 package io.dumptruck.loaders;
 
+import io.dumptruck.formats.job.NamedOptions;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.fs.Path;

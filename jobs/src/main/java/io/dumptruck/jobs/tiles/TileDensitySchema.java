@@ -1,7 +1,7 @@
 package io.dumptruck.jobs.tiles;
 
 import io.dumptruck.formats.rowkey.QuadKey;
-import io.dumptruck.loaders.geo.TileClip;
+import io.dumptruck.formats.rowkey.TileClip;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
 import org.apache.avro.generic.GenericData;

@@ -1,5 +1,6 @@
 package io.dumptruck.loaders.geo;
 
+import io.dumptruck.formats.rowkey.TileClip;
 import io.dumptruck.loaders.RecordSchema;
 import io.dumptruck.loaders.RecordSource;
 import io.dumptruck.formats.map.CellSink;

@@ -1,5 +1,6 @@
 package io.dumptruck.loaders.geo;
 
+import io.dumptruck.formats.rowkey.TileClip;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dumptruck.loaders.LoadTesting;

@@ -1,4 +1,4 @@
-package io.dumptruck.loaders;
+package io.dumptruck.formats.job;
 
 import java.util.Map;
 

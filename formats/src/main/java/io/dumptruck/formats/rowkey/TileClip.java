@@ -1,4 +1,4 @@
-package io.dumptruck.loaders.geo;
+package io.dumptruck.formats.rowkey;
 
 import java.util.ArrayList;
 import java.util.List;
