@@ -1,6 +1,5 @@
 package io.dumptruck.formats;
 
-import org.apache.hadoop.conf.Configuration;
 
 /**
  * Every configuration key the storage layer reads, with its default and meaning, in one place.
@@ -60,41 +59,14 @@ public enum FormatConf implements ConfKey {
    */
   public static final int HARD_MAX_FILES_PER_REGION = 32;
 
-  private final String key;
-  private final String defaultValue;
-  private final String meaning;
+  private final Definition definition;
 
   FormatConf(String key, String defaultValue, String meaning) {
-    this.key = key;
-    this.defaultValue = defaultValue;
-    this.meaning = meaning;
+    this.definition = new Definition(key, defaultValue, meaning);
   }
 
   @Override
-  public String key() { return key; }
-
-  @Override
-  public String defaultValue() { return defaultValue; }
-
-  @Override
-  public String meaning() { return meaning; }
-
-  public String get(Configuration conf) { return conf.get(key, defaultValue); }
-
-  public long getLong(Configuration conf) { return conf.getLong(key, Long.parseLong(defaultValue)); }
-
-  public int getInt(Configuration conf) { return conf.getInt(key, Integer.parseInt(defaultValue)); }
-
-  public void set(Configuration conf, String value) { conf.set(key, value); }
-
-  public void setLong(Configuration conf, long value) { conf.setLong(key, value); }
-
-  /** The value, or an error naming the key and how to set it. */
-  public String require(Configuration conf, String howToSet) {
-    String v = conf.get(key);
-    if (v == null || v.isEmpty()) {
-      throw new IllegalStateException(key + " is not set. " + howToSet);
-    }
-    return v;
+  public Definition definition() {
+    return definition;
   }
 }

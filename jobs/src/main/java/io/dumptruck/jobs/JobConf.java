@@ -20,28 +20,14 @@ public enum JobConf implements ConfKey {
   OUTPUT_KIND("dumptruck.job.output.kind", null, "internal: the output kind of a job's data sets (parquet, avro)"),
   OUTPUT_SCHEMA("dumptruck.job.output.schema.", null, "internal: dumptruck.job.output.schema.<i> = the Avro schema of the i-th data set");
 
-  private final String key;
-  private final String defaultValue;
-  private final String meaning;
+  private final Definition definition;
 
   JobConf(String key, String defaultValue, String meaning) {
-    this.key = key;
-    this.defaultValue = defaultValue;
-    this.meaning = meaning;
+    this.definition = new Definition(key, defaultValue, meaning);
   }
 
   @Override
-  public String key() {
-    return key;
-  }
-
-  @Override
-  public String defaultValue() {
-    return defaultValue;
-  }
-
-  @Override
-  public String meaning() {
-    return meaning;
+  public Definition definition() {
+    return definition;
   }
 }

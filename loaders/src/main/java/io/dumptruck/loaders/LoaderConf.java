@@ -14,40 +14,26 @@ public enum LoaderConf implements ConfKey {
   CSV_DELIMITER("dumptruck.load.csv.delimiter", ",", "the field delimiter of CsvRecordInputFormat, one character (the spec loader sets it from the spec)"),
   EVENT_IDS("dumptruck.load.events.ids", null, "internal: the directory of the events loader's name-to-id listing (numeric layout)");
 
-  private final String key;
-  private final String defaultValue;
-  private final String meaning;
+  private final Definition definition;
 
   LoaderConf(String key, String defaultValue, String meaning) {
-    this.key = key;
-    this.defaultValue = defaultValue;
-    this.meaning = meaning;
+    this.definition = new Definition(key, defaultValue, meaning);
   }
 
   @Override
-  public String key() {
-    return key;
-  }
-
-  @Override
-  public String defaultValue() {
-    return defaultValue;
-  }
-
-  @Override
-  public String meaning() {
-    return meaning;
+  public Definition definition() {
+    return definition;
   }
 
   public static long loadTimestamp(Configuration conf) {
-    long ts = conf.getLong(LOAD_TIMESTAMP.key, -1);
+    long ts = conf.getLong(LOAD_TIMESTAMP.key(), -1);
     if (ts < 0) {
-      throw new IllegalStateException(LOAD_TIMESTAMP.key + " is not set; the load command sets it");
+      throw new IllegalStateException(LOAD_TIMESTAMP.key() + " is not set; the load command sets it");
     }
     return ts;
   }
 
   public static String option(Configuration conf, String name, String dflt) {
-    return conf.get(OPTION_PREFIX.key + name, dflt);
+    return conf.get(OPTION_PREFIX.key() + name, dflt);
   }
 }
