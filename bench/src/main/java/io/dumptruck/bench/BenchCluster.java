@@ -1,6 +1,6 @@
 package io.dumptruck.bench;
 
-import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.table.TableSpec;
 import java.util.List;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
 import org.apache.hadoop.hbase.TableName;

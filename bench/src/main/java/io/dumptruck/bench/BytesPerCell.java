@@ -5,9 +5,9 @@ import java.util.LinkedHashSet;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import io.dumptruck.formats.output.FamilyFileWriter;
-import io.dumptruck.formats.spec.FamilySpec;
-import io.dumptruck.formats.spec.TableSpec;
-import io.dumptruck.formats.spec.TableSpecJson;
+import io.dumptruck.formats.table.FamilySpec;
+import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.formats.table.TableSpecJson;
 import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;

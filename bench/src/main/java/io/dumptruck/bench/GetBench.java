@@ -3,7 +3,7 @@ package io.dumptruck.bench;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.rowkey.Md5;
-import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;

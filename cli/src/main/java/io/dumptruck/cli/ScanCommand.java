@@ -1,6 +1,6 @@
 package io.dumptruck.cli;
 
-import io.dumptruck.formats.spec.SpecException;
+import io.dumptruck.formats.table.SpecException;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;

@@ -1,6 +1,6 @@
 package io.dumptruck.cli;
 
-import io.dumptruck.formats.spec.SpecException;
+import io.dumptruck.formats.table.SpecException;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import io.dumptruck.formats.read.ScanSpec;

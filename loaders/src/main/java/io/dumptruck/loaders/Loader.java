@@ -1,7 +1,7 @@
 package io.dumptruck.loaders;
 
 import io.dumptruck.formats.job.HFileTableJob;
-import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;

@@ -5,7 +5,7 @@ import static org.apache.hadoop.hbase.regionserver.HStoreFile.BULKLOAD_TIME_KEY;
 import static org.apache.hadoop.hbase.regionserver.HStoreFile.EXCLUDE_FROM_MINOR_COMPACTION_KEY;
 import static org.apache.hadoop.hbase.regionserver.HStoreFile.MAJOR_COMPACTION_KEY;
 
-import io.dumptruck.formats.spec.FamilySpec;
+import io.dumptruck.formats.table.FamilySpec;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package io.dumptruck.formats.output;
 
 import io.dumptruck.formats.FormatConf;
-import io.dumptruck.formats.spec.JobTables;
-import io.dumptruck.formats.spec.TableSpec;
-import io.dumptruck.formats.spec.TableSpecJson;
+import io.dumptruck.formats.table.JobTables;
+import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.formats.table.TableSpecJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.conf.Configuration;

@@ -2,8 +2,8 @@ package io.dumptruck.formats.read;
 
 import io.dumptruck.formats.internals.HBaseInternals;
 import io.dumptruck.formats.FormatConf;
-import io.dumptruck.formats.spec.TableSpec;
-import io.dumptruck.formats.spec.TableSpecJson;
+import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.formats.table.TableSpecJson;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;

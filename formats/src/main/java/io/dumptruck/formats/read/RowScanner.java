@@ -1,8 +1,8 @@
 package io.dumptruck.formats.read;
 
 import io.dumptruck.formats.read.FileCursor.KeyChange;
-import io.dumptruck.formats.spec.FamilySpec;
-import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.table.FamilySpec;
+import io.dumptruck.formats.table.TableSpec;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.Arrays;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.dumptruck.formats.spec.SpecException;
+import io.dumptruck.formats.table.SpecException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.dumptruck.formats.read;
 
-import io.dumptruck.formats.spec.FamilySpec;
-import io.dumptruck.formats.spec.RegionSplits;
-import io.dumptruck.formats.spec.TableSpec;
-import io.dumptruck.formats.spec.TableSpecJson;
+import io.dumptruck.formats.table.FamilySpec;
+import io.dumptruck.formats.table.RegionSplits;
+import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.formats.table.TableSpecJson;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package io.dumptruck.formats.reduce;
 
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
-import io.dumptruck.formats.spec.JobTables;
+import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.shuffle.CellKey;
-import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.List;

@@ -2,7 +2,7 @@ package io.dumptruck.formats.reduce;
 
 import java.util.NoSuchElementException;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
-import io.dumptruck.formats.spec.JobTables;
+import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.InjectedFaults;

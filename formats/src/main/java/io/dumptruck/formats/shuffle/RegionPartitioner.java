@@ -1,8 +1,8 @@
 package io.dumptruck.formats.shuffle;
 
-import io.dumptruck.formats.spec.JobTables;
-import io.dumptruck.formats.spec.RegionSplits;
-import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.table.JobTables;
+import io.dumptruck.formats.table.RegionSplits;
+import io.dumptruck.formats.table.TableSpec;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configurable;

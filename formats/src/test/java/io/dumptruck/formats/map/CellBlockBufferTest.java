@@ -1,6 +1,6 @@
 package io.dumptruck.formats.map;
 
-import io.dumptruck.formats.spec.JobTables;
+import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
 import io.dumptruck.formats.shuffle.RegionPartitioner;
@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dumptruck.formats.spec.FamilySpec;
-import io.dumptruck.formats.spec.RegionSplits;
-import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.table.FamilySpec;
+import io.dumptruck.formats.table.RegionSplits;
+import io.dumptruck.formats.table.TableSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

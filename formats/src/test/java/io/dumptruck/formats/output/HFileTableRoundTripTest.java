@@ -1,7 +1,7 @@
 package io.dumptruck.formats.output;
 
 import io.dumptruck.formats.job.HFileTableJob;
-import io.dumptruck.formats.spec.JobTables;
+import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.CellCounter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,10 +13,10 @@ import io.dumptruck.formats.read.HFileTableInputFormat;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
-import io.dumptruck.formats.spec.FamilySpec;
-import io.dumptruck.formats.spec.SpecException;
-import io.dumptruck.formats.spec.TableSpec;
-import io.dumptruck.formats.spec.TableSpecJson;
+import io.dumptruck.formats.table.FamilySpec;
+import io.dumptruck.formats.table.SpecException;
+import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.formats.table.TableSpecJson;
 import io.dumptruck.formats.testing.CellModel;
 import io.dumptruck.formats.testing.LocalJobs;
 import io.dumptruck.formats.testing.RandomTables;
@@ -268,7 +268,7 @@ class HFileTableRoundTripTest {
   void missingCodecIsRefusedBeforeAnyTask() throws Exception {
     TableSpec lzo = TableSpec.of("t", FamilySpec.named("z").withCompression(org.apache.hadoop.hbase.io.compress.Compression.Algorithm.LZO));
     Path target = new Path(tmp.getAbsolutePath(), "lzo");
-    io.dumptruck.formats.spec.SpecException e = assertThrows(io.dumptruck.formats.spec.SpecException.class,
+    io.dumptruck.formats.table.SpecException e = assertThrows(io.dumptruck.formats.table.SpecException.class,
         () -> HFileTableJob.configure(Job.getInstance(conf)).tables(lzo).output(target).apply());
     assertTrue(e.getMessage().contains("family 'z'") && e.getMessage().contains("LZO") && e.getMessage().contains("not available"),
         e.getMessage());
@@ -315,7 +315,7 @@ class HFileTableRoundTripTest {
 
   @Test
   void sampledSplitPointsComeFromTheMapOutput() throws Exception {
-    TableSpec sampled = data.specs.get(0).withRegions(io.dumptruck.formats.spec.RegionSplits.sampled(4));
+    TableSpec sampled = data.specs.get(0).withRegions(io.dumptruck.formats.table.RegionSplits.sampled(4));
     TableSpec salted = data.specs.get(1);
     Job j = LocalJobs.cellTextJob(conf, "sampled", new Path(tmp.getAbsolutePath(), "in"));
     Path sampledOut = new Path(tmp.getAbsolutePath(), "sampled");
@@ -327,7 +327,7 @@ class HFileTableRoundTripTest {
     // each region gets a fair share of rows: no region holds more than half of them
     List<byte[]> rows = data.model.rows(RandomTables.WIDE);
     int[] perRegion = new int[4];
-    rows.forEach(r -> perRegion[io.dumptruck.formats.spec.RegionSplits.regionOf(points, r, 0, r.length)]++);
+    rows.forEach(r -> perRegion[io.dumptruck.formats.table.RegionSplits.regionOf(points, r, 0, r.length)]++);
     for (int n : perRegion) {
       assertTrue(n > 0 && n < rows.size() / 2, "unbalanced sampled regions: " + java.util.Arrays.toString(perRegion));
     }

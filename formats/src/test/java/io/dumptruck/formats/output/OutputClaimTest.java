@@ -1,7 +1,7 @@
 package io.dumptruck.formats.output;
 
-import io.dumptruck.formats.spec.JobTables;
-import io.dumptruck.formats.spec.TableSpecJson;
+import io.dumptruck.formats.table.JobTables;
+import io.dumptruck.formats.table.TableSpecJson;
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.CellCounter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,8 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.read.ScanSpec;
-import io.dumptruck.formats.spec.FamilySpec;
-import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.table.FamilySpec;
+import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.testing.CellModel;
 import io.dumptruck.formats.testing.FailingCreateFileSystem;
 import io.dumptruck.formats.testing.LocalJobs;

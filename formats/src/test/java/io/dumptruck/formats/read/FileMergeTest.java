@@ -3,10 +3,10 @@ package io.dumptruck.formats.read;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dumptruck.formats.spec.FamilySpec;
-import io.dumptruck.formats.spec.RegionSplits;
-import io.dumptruck.formats.spec.TableSpec;
-import io.dumptruck.formats.spec.TableSpecJson;
+import io.dumptruck.formats.table.FamilySpec;
+import io.dumptruck.formats.table.RegionSplits;
+import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.formats.table.TableSpecJson;
 import io.dumptruck.formats.testing.CellModel;
 import io.dumptruck.formats.testing.LocalJobs;
 import java.io.File;

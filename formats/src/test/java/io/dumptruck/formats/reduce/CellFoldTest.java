@@ -8,8 +8,8 @@ import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.shuffle.CellKey;
-import io.dumptruck.formats.spec.FamilySpec;
-import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.table.FamilySpec;
+import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.testing.LocalJobs;
 import io.dumptruck.formats.testing.CellTextMapper;
 import java.io.File;
@@ -78,8 +78,8 @@ class CellFoldTest {
     Path out = new Path(tmp.getAbsolutePath(), "out");
     Job job = LocalJobs.cellTextJob(conf, "folds", new Path(tmp.getAbsolutePath(), "in"));
     HFileTableJob.configure(job)
-        .tables(TableSpec.of("counts", FamilySpec.named("c")).withRegions(io.dumptruck.formats.spec.RegionSplits.explicit(Bytes.toBytes("r5"))),
-            TableSpec.of("lists", FamilySpec.named("l")).withRegions(io.dumptruck.formats.spec.RegionSplits.explicit(Bytes.toBytes("r3"))))
+        .tables(TableSpec.of("counts", FamilySpec.named("c")).withRegions(io.dumptruck.formats.table.RegionSplits.explicit(Bytes.toBytes("r5"))),
+            TableSpec.of("lists", FamilySpec.named("l")).withRegions(io.dumptruck.formats.table.RegionSplits.explicit(Bytes.toBytes("r3"))))
         .fold("counts", SumLongFold.class).fold("lists", JoinQualifiersFold.class).output(out).apply();
     assertTrue(job.waitForCompletion(false));
 

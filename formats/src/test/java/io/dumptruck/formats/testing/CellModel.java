@@ -1,8 +1,8 @@
 package io.dumptruck.formats.testing;
 
 import io.dumptruck.formats.read.ScanSpec;
-import io.dumptruck.formats.spec.FamilySpec;
-import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.table.FamilySpec;
+import io.dumptruck.formats.table.TableSpec;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

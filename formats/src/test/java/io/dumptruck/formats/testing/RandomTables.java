@@ -1,8 +1,8 @@
 package io.dumptruck.formats.testing;
 
-import io.dumptruck.formats.spec.FamilySpec;
-import io.dumptruck.formats.spec.RegionSplits;
-import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.table.FamilySpec;
+import io.dumptruck.formats.table.RegionSplits;
+import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package io.dumptruck.jobs.inspect;
 
 import io.dumptruck.formats.read.FileRange;
 import io.dumptruck.formats.read.TableDir;
-import io.dumptruck.formats.spec.RegionSplits;
+import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.jobs.inspect.RegionScan.RegionFile;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -2,9 +2,9 @@ package io.dumptruck.loaders.events;
 
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
-import io.dumptruck.formats.spec.TableSpec;
-import io.dumptruck.formats.spec.TableSpecJson;
-import io.dumptruck.formats.spec.WrittenBy;
+import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.formats.table.TableSpecJson;
+import io.dumptruck.formats.table.WrittenBy;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
 import java.io.IOException;

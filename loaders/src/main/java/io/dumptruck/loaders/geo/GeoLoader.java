@@ -2,7 +2,7 @@ package io.dumptruck.loaders.geo;
 
 import io.dumptruck.formats.job.HFileTableJob;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.loaders.InputFiles;
 import io.dumptruck.loaders.LineBatchInputFormat;
 import io.dumptruck.loaders.LineDataset;

@@ -1,7 +1,7 @@
 package io.dumptruck.loaders.ipblocks;
 
 import io.dumptruck.formats.job.HFileTableJob;
-import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LineDataset;
 import io.dumptruck.loaders.RecordSchema;

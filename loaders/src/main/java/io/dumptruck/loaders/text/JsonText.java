@@ -16,7 +16,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeType;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.ValueNode;
-import io.dumptruck.formats.spec.JsonNesting;
+import io.dumptruck.formats.table.JsonNesting;
 import java.io.CharConversionException;
 import java.io.IOException;
 

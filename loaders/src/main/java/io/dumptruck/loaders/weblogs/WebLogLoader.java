@@ -2,7 +2,7 @@ package io.dumptruck.loaders.weblogs;
 
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.reduce.SumLongFold;
-import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LineDataset;
 import io.dumptruck.loaders.RecordSchema;

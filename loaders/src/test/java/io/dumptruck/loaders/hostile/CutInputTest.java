@@ -10,7 +10,7 @@ import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.graph.GraphLoader;
-import io.dumptruck.loaders.spec.SpecLoader;
+import io.dumptruck.loaders.jsonspec.SpecLoader;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.OutputStream;

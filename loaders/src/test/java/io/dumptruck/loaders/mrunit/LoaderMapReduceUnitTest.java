@@ -2,7 +2,7 @@ package io.dumptruck.loaders.mrunit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.dumptruck.formats.spec.JobTables;
+import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.reduce.CellStreamReducer;
 import io.dumptruck.formats.reduce.SumLongFold;

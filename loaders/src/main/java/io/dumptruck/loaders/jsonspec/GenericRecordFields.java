@@ -1,4 +1,4 @@
-package io.dumptruck.loaders.spec;
+package io.dumptruck.loaders.jsonspec;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;

@@ -1,4 +1,4 @@
-package io.dumptruck.formats.spec;
+package io.dumptruck.formats.table;
 
 import io.dumptruck.formats.FormatConf;
 import java.util.List;

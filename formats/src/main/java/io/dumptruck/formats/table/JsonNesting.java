@@ -1,4 +1,4 @@
-package io.dumptruck.formats.spec;
+package io.dumptruck.formats.table;
 
 /**
  * How deep JSON text nests, found without parsing it: Jackson's tree reader recurses once per level,

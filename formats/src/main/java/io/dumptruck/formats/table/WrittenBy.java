@@ -1,4 +1,4 @@
-package io.dumptruck.formats.spec;
+package io.dumptruck.formats.table;
 
 import java.util.Map;
 import java.util.TreeMap;

@@ -1,4 +1,4 @@
-package io.dumptruck.formats.spec;
+package io.dumptruck.formats.table;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;

@@ -1,6 +1,6 @@
-package io.dumptruck.loaders.spec;
+package io.dumptruck.loaders.jsonspec;
 
-import io.dumptruck.formats.spec.JsonNesting;
+import io.dumptruck.formats.table.JsonNesting;
 import io.dumptruck.formats.text.ShellBytes;
 import java.io.IOException;
 import java.util.Arrays;
@@ -8,8 +8,8 @@ import java.util.Objects;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.dumptruck.formats.spec.TableSpec;
-import io.dumptruck.formats.spec.TableSpecJson;
+import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.formats.table.TableSpecJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package io.dumptruck.formats.spec;
+package io.dumptruck.formats.table;
 
 import java.io.IOException;
 import java.util.Locale;

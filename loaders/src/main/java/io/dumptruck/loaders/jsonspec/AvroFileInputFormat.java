@@ -1,4 +1,4 @@
-package io.dumptruck.loaders.spec;
+package io.dumptruck.loaders.jsonspec;
 
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.fs.FileStatus;

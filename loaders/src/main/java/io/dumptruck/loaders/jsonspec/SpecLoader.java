@@ -1,9 +1,9 @@
-package io.dumptruck.loaders.spec;
+package io.dumptruck.loaders.jsonspec;
 
 import io.dumptruck.formats.job.HFileTableJob;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dumptruck.formats.map.CellSink;
-import io.dumptruck.formats.spec.TableSpec;
+import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.loaders.LoaderConf;
 import io.dumptruck.loaders.LineDataset;
 import io.dumptruck.loaders.LineLoaderMapper;

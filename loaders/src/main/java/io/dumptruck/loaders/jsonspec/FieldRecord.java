@@ -1,4 +1,4 @@
-package io.dumptruck.loaders.spec;
+package io.dumptruck.loaders.jsonspec;
 
 /** One input record of the declarative loader: its fields by name, as text ({@code null} when absent). */
 @FunctionalInterface
