@@ -1,7 +1,5 @@
 package io.dumptruck.bench;
 
-import java.math.BigInteger;
-import java.util.LinkedHashSet;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import io.dumptruck.formats.output.FamilyFileWriter;
@@ -20,6 +18,7 @@ import io.dumptruck.loaders.titles.TitleLoader;
 import io.dumptruck.loaders.weblogs.WebLogLoader;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.math.BigInteger;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -31,6 +30,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

@@ -1,16 +1,14 @@
 package io.dumptruck.bench;
 
 import com.sun.management.OperatingSystemMXBean;
-import io.dumptruck.loaders.titles.TitleSchema;
-import java.io.BufferedWriter;
-import java.util.HexFormat;
-import java.util.stream.Collectors;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.table.TableSpecJson;
 import io.dumptruck.loaders.generate.DataGenerator;
 import io.dumptruck.loaders.graph.GraphSchema;
+import io.dumptruck.loaders.titles.TitleSchema;
 import io.dumptruck.loaders.weblogs.WebLogSchema;
 import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
@@ -21,10 +19,12 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 
 /**

@@ -1,12 +1,12 @@
 package io.dumptruck.bench;
 
-import java.util.HashMap;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import io.dumptruck.formats.rowkey.QuadKey;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.Cell;

@@ -1,6 +1,5 @@
 package io.dumptruck.bench;
 
-import java.util.Comparator;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
 import io.dumptruck.loaders.Parsed;
 import io.dumptruck.loaders.generate.DataGenerator;
@@ -13,6 +12,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 
 /**
  * The web-log inputs of the load benchmark, from the project's generator: {@code logs/} the raw lines

@@ -1,9 +1,9 @@
 package io.dumptruck.cli;
 
-import java.io.IOException;
-import io.dumptruck.formats.table.TableSpecJson;
 import io.dumptruck.formats.read.TableDir;
 import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.formats.table.TableSpecJson;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,12 +1,12 @@
 package io.dumptruck.cli;
 
-import java.io.IOException;
-import org.apache.hadoop.fs.FileSystem;
 import io.dumptruck.jobs.inspect.InspectionJson;
 import io.dumptruck.jobs.inspect.InspectionText;
 import io.dumptruck.jobs.inspect.RegionSizePicture;
 import io.dumptruck.jobs.inspect.TableInspection;
+import java.io.IOException;
 import java.util.Set;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**

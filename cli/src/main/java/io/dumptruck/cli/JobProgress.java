@@ -2,9 +2,9 @@ package io.dumptruck.cli;
 
 import io.dumptruck.formats.job.JobStopHook;
 import java.io.IOException;
-import org.apache.hadoop.util.ShutdownHookManager;
 import java.io.PrintStream;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.util.ShutdownHookManager;
 
 /**
  * Submits a job and prints one progress line per change (map %, reduce %) until it finishes. Stopped

@@ -1,7 +1,7 @@
 package io.dumptruck.cli;
 
-import java.util.HexFormat;
 import io.dumptruck.formats.text.ShellBytes;
+import java.util.HexFormat;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**

@@ -1,6 +1,5 @@
 package io.dumptruck.cli;
 
-import java.util.Arrays;
 import io.dumptruck.formats.output.OutputDirectoryException;
 import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;
@@ -10,6 +9,7 @@ import io.dumptruck.loaders.LoaderConf;
 import java.io.FileNotFoundException;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,18 +2,18 @@ package io.dumptruck.cli;
 
 import io.dumptruck.formats.ConfKey;
 import io.dumptruck.formats.FormatConf;
+import io.dumptruck.formats.read.NotATableException;
 import io.dumptruck.jobs.JobConf;
 import io.dumptruck.loaders.LoaderConf;
-import java.util.ArrayList;
-import java.util.List;
-import io.dumptruck.formats.read.NotATableException;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
-import java.util.Set;
 import org.apache.hadoop.util.GenericOptionsParser;
 
 /**

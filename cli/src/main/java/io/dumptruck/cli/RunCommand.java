@@ -1,9 +1,6 @@
 package io.dumptruck.cli;
 
 import io.dumptruck.formats.output.OutputDirectoryException;
-import java.io.IOException;
-import org.apache.hadoop.mapred.FileAlreadyExistsException;
-import org.apache.hadoop.security.AccessControlException;
 import io.dumptruck.jobs.AnalyticsJob;
 import io.dumptruck.jobs.JobCatalog;
 import io.dumptruck.jobs.JobOptions;
@@ -11,6 +8,7 @@ import io.dumptruck.jobs.JobRunner;
 import io.dumptruck.jobs.inspect.HumanBytes;
 import io.dumptruck.jobs.output.DatasetReader;
 import io.dumptruck.jobs.output.OutputKind;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -21,6 +19,8 @@ import java.util.Set;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapred.FileAlreadyExistsException;
+import org.apache.hadoop.security.AccessControlException;
 
 /**
  * {@code dumptruck run <job> --tables DIR --output OUT [--format parquet|avro|tsv] [options]}: one analytics

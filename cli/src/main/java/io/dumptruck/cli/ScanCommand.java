@@ -1,9 +1,9 @@
 package io.dumptruck.cli;
 
-import io.dumptruck.formats.table.SpecException;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
+import io.dumptruck.formats.table.SpecException;
 import org.apache.hadoop.hbase.client.Result;
 
 /** {@code dumptruck scan <table-dir>}: rows of a key range or prefix, in key order. */

@@ -1,14 +1,14 @@
 package io.dumptruck.cli;
 
-import io.dumptruck.formats.table.SpecException;
-import java.io.IOException;
-import org.apache.hadoop.conf.Configuration;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
+import io.dumptruck.formats.table.SpecException;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
 /** What {@code get} and {@code scan} share: the table directory and the column, version and time options. */

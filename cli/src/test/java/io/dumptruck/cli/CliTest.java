@@ -1,19 +1,19 @@
 package io.dumptruck.cli;
 
-import io.dumptruck.formats.ConfKey;
-import io.dumptruck.formats.FormatConf;
-import io.dumptruck.jobs.JobConf;
-import io.dumptruck.loaders.LoaderConf;
-import java.util.ArrayList;
-import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dumptruck.formats.ConfKey;
+import io.dumptruck.formats.FormatConf;
+import io.dumptruck.jobs.JobConf;
+import io.dumptruck.loaders.LoaderConf;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,6 +1,5 @@
 package io.dumptruck.cli;
 
-import io.dumptruck.formats.table.TableSpecJson;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -8,10 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dumptruck.formats.FormatConf;
+import io.dumptruck.formats.map.PrefixSortCounter;
 import io.dumptruck.formats.read.StoredFile;
 import io.dumptruck.formats.read.TableDir;
 import io.dumptruck.formats.read.TableReader;
-import io.dumptruck.formats.map.PrefixSortCounter;
+import io.dumptruck.formats.table.TableSpecJson;
 import io.dumptruck.jobs.JobCatalog;
 import io.dumptruck.jobs.JobOptions;
 import io.dumptruck.jobs.JobRunner;
@@ -216,7 +216,10 @@ class ClusterIT {
 
   static HBaseTestingUtility startHBase() {
     try {
-      HBaseTestingUtility util = new HBaseTestingUtility(HBaseConfiguration.create(cluster));
+      Configuration conf = HBaseConfiguration.create(cluster);
+      // started beside loads on YARN, on two cores: HBase's 30 s for the master to come up is not always enough
+      conf.set("hbase.master.start.timeout.localHBaseCluster", "180000");
+      HBaseTestingUtility util = new HBaseTestingUtility(conf);
       util.setDFSCluster(dfs);
       util.startMiniCluster(StartMiniClusterOption.builder().numRegionServers(1).build());
       return util;

@@ -1,7 +1,7 @@
 package io.dumptruck.jobs;
 
-import io.dumptruck.jobs.output.OutputKind;
 import io.dumptruck.formats.job.NamedOptions;
+import io.dumptruck.jobs.output.OutputKind;
 import java.util.Map;
 import org.apache.hadoop.fs.Path;
 

@@ -1,10 +1,9 @@
 package io.dumptruck.jobs;
 
-import io.dumptruck.formats.job.JobFailure;
 import io.dumptruck.formats.job.JobDefaults;
+import io.dumptruck.formats.job.JobFailure;
 import io.dumptruck.formats.job.JobStopHook;
 import io.dumptruck.formats.output.OutputDirectory;
-import org.apache.hadoop.util.ShutdownHookManager;
 import io.dumptruck.formats.read.ReadCounter;
 import io.dumptruck.formats.read.TableDir;
 import io.dumptruck.jobs.output.DatasetOutputFormat;
@@ -24,6 +23,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
+import org.apache.hadoop.util.ShutdownHookManager;
 
 /**
  * Runs an {@link AnalyticsJob}: checks the options, the tables and the output before any task

@@ -1,28 +1,28 @@
 package io.dumptruck.loaders;
 
-import java.io.ByteArrayInputStream;
-import java.io.File;
-import java.nio.file.Files;
-import org.slf4j.LoggerFactory;
-import io.dumptruck.formats.job.HFileTableJob;
-import io.dumptruck.formats.table.JobTables;
-import io.dumptruck.formats.job.JobFailure;
-import io.dumptruck.formats.job.JobDefaults;
-import io.dumptruck.formats.FormatConf;
-import io.dumptruck.formats.job.JobStopHook;
-import io.dumptruck.formats.reduce.CellConflicts;
 import io.dumptruck.formats.CellCounter;
+import io.dumptruck.formats.FormatConf;
+import io.dumptruck.formats.job.HFileTableJob;
+import io.dumptruck.formats.job.JobDefaults;
+import io.dumptruck.formats.job.JobFailure;
+import io.dumptruck.formats.job.JobStopHook;
 import io.dumptruck.formats.output.OutputDirectory;
+import io.dumptruck.formats.reduce.CellConflicts;
+import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.table.WrittenBy;
+import java.io.ByteArrayInputStream;
+import java.io.File;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -38,6 +38,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.util.ShutdownHookManager;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs a {@link Loader}: {@link #prepare} checks the options and inputs and sets the job up (all
@@ -87,7 +88,7 @@ public final class LoadJob {
       }
     }
     OutputDirectory.checkNew(options.output(), conf);
-    WrittenBy writtenBy = new WrittenBy(loader.name(), options.extra()); // each table's _spec.json says what wrote it
+    WrittenBy writtenBy = writtenBy(loader, options); // each table's _spec.json says what wrote it
     List<TableSpec> tables = loader.tables(conf, options).stream().map(t -> t.withWrittenBy(writtenBy)).toList();
     Job job = Job.getInstance(conf, "dumptruck load " + loader.name());
     String claim = OutputDirectory.claim(options.output(), conf);
@@ -156,6 +157,13 @@ public final class LoadJob {
   }
 
   /** A few of {@code paths}, for a message. */
+  /** The loader and its options as given, a file option by the file's name ({@link Loader#fileOptions}). */
+  static WrittenBy writtenBy(Loader loader, LoadOptions options) {
+    Map<String, String> given = new TreeMap<>(options.extra());
+    given.replaceAll((name, value) -> loader.fileOptions().contains(name) ? value.substring(value.lastIndexOf('/') + 1) : value);
+    return new WrittenBy(loader.name(), given);
+  }
+
   private static String examples(List<Path> paths) {
     return String.join(", ", paths.stream().limit(3).map(Path::toString).toList()) + (paths.size() > 3 ? ", …" : "");
   }

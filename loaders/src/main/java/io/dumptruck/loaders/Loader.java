@@ -5,6 +5,7 @@ import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 
@@ -28,6 +29,15 @@ public interface Loader {
    * path without a scheme is on its default file system (HDFS on a cluster, as {@code -fs}/{@code -conf} say).
    */
   List<TableSpec> tables(Configuration conf, LoadOptions options);
+
+  /**
+   * The options that name a file (a spec, a regions file). The tables' {@code writtenBy} records
+   * such an option by the file's name, not where it was: a load on a laptop and the same load on a
+   * cluster write the same table specs.
+   */
+  default Set<String> fileOptions() {
+    return Set.of();
+  }
 
   /** Sets the mapper, and the input format or folds when the defaults (text lines, first value) do not fit. */
   void configure(Job job, LoadOptions options, HFileTableJob output);

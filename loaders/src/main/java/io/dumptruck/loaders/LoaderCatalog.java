@@ -2,11 +2,11 @@ package io.dumptruck.loaders;
 
 import io.dumptruck.loaders.events.EventLoader;
 import io.dumptruck.loaders.geo.GeoLoader;
+import io.dumptruck.loaders.graph.GraphLoader;
 import io.dumptruck.loaders.ipblocks.IpBlockLoader;
 import io.dumptruck.loaders.jsonspec.SpecLoader;
 import io.dumptruck.loaders.titles.TitleLoader;
 import io.dumptruck.loaders.weblogs.WebLogLoader;
-import io.dumptruck.loaders.graph.GraphLoader;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,6 +1,5 @@
 package io.dumptruck.loaders;
 
-import java.nio.charset.StandardCharsets;
 import io.dumptruck.formats.InjectedFaults;
 import io.dumptruck.formats.internals.HadoopInternals;
 import io.dumptruck.formats.map.CellSink;
@@ -9,6 +8,7 @@ import io.dumptruck.formats.map.MapOutputSampler;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Mapper;

@@ -1,9 +1,5 @@
 package io.dumptruck.formats.map;
 
-import io.dumptruck.formats.shuffle.CellKey;
-import io.dumptruck.formats.shuffle.CellKeyComparator;
-import io.dumptruck.formats.shuffle.CellRun;
-import io.dumptruck.formats.shuffle.RegionPartitioner;
 import static io.dumptruck.formats.map.PrefixSort.KEY_START;
 import static io.dumptruck.formats.map.PrefixSort.META_BYTES;
 import static io.dumptruck.formats.map.PrefixSort.NATIVE_INT;
@@ -11,6 +7,10 @@ import static io.dumptruck.formats.map.PrefixSort.PARTITION;
 import static io.dumptruck.formats.map.PrefixSort.VALUE_LENGTH;
 import static io.dumptruck.formats.map.PrefixSort.VALUE_START;
 
+import io.dumptruck.formats.shuffle.CellKey;
+import io.dumptruck.formats.shuffle.CellKeyComparator;
+import io.dumptruck.formats.shuffle.CellRun;
+import io.dumptruck.formats.shuffle.RegionPartitioner;
 import java.io.IOException;
 import java.util.Arrays;
 import org.apache.hadoop.hbase.util.Bytes;

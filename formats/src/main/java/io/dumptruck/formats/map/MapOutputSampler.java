@@ -1,8 +1,8 @@
 package io.dumptruck.formats.map;
 
-import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.shuffle.CellKey;
+import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package io.dumptruck.formats.output;
 
 import io.dumptruck.formats.CellCounter;
-import io.dumptruck.formats.shuffle.RowChange;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
+import io.dumptruck.formats.shuffle.RowChange;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;

@@ -1,17 +1,17 @@
 package io.dumptruck.formats.output;
 
-import java.io.EOFException;
-import java.io.FileNotFoundException;
-import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.NotDirectoryException;
-import java.nio.file.Paths;
 import io.dumptruck.formats.FormatConf;
+import java.io.EOFException;
 import java.io.File;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Paths;
 import java.time.Instant;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;

@@ -1,9 +1,9 @@
 package io.dumptruck.formats.reduce;
 
 import io.dumptruck.formats.CellCounter;
-import io.dumptruck.formats.text.ShellBytes;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.formats.text.ShellBytes;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;

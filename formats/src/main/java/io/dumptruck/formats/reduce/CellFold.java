@@ -1,15 +1,15 @@
 package io.dumptruck.formats.reduce;
 
-import org.apache.hadoop.mapreduce.TaskInputOutputContext;
-import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.shuffle.CellKey;
+import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.BytesWritable;
+import org.apache.hadoop.mapreduce.TaskInputOutputContext;
 import org.apache.hadoop.util.ReflectionUtils;
 
 /**

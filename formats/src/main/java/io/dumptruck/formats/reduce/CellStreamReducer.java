@@ -1,21 +1,21 @@
 package io.dumptruck.formats.reduce;
 
-import java.util.NoSuchElementException;
-import org.apache.hadoop.mapreduce.TaskInputOutputContext;
-import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.InjectedFaults;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
+import io.dumptruck.formats.table.JobTables;
 import java.io.File;
 import java.io.IOException;
 import java.util.Iterator;
+import java.util.NoSuchElementException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.LocalDirAllocator;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.TaskInputOutputContext;
 
 /**
  * Streams cells from the shuffle to the HFile writer. The shuffle brings {@link CellRun}s sorted by

@@ -1,7 +1,7 @@
 package io.dumptruck.formats.reduce;
 
-import io.dumptruck.formats.shuffle.RowChange;
 import io.dumptruck.formats.shuffle.CellKey;
+import io.dumptruck.formats.shuffle.RowChange;
 import java.io.IOException;
 
 /**

@@ -1,9 +1,9 @@
 package io.dumptruck.formats.shuffle;
 
-import org.apache.hadoop.io.WritableComparable;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import org.apache.hadoop.io.WritableComparable;
 import org.apache.hadoop.io.WritableComparator;
 
 /**

@@ -1,9 +1,9 @@
 package io.dumptruck.formats.table;
 
-import java.util.Locale;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**

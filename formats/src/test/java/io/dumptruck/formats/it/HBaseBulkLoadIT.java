@@ -1,12 +1,12 @@
 package io.dumptruck.formats.it;
 
-import io.dumptruck.formats.job.HFileTableJob;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.output.HFileTableOutputFormat;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;

@@ -1,14 +1,14 @@
 package io.dumptruck.formats.map;
 
-import io.dumptruck.formats.table.JobTables;
-import io.dumptruck.formats.shuffle.CellKey;
-import io.dumptruck.formats.shuffle.CellRun;
-import io.dumptruck.formats.shuffle.RegionPartitioner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dumptruck.formats.shuffle.CellKey;
+import io.dumptruck.formats.shuffle.CellRun;
+import io.dumptruck.formats.shuffle.RegionPartitioner;
 import io.dumptruck.formats.table.FamilySpec;
+import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.TableSpec;
 import java.util.ArrayList;

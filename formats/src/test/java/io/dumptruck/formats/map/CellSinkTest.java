@@ -1,14 +1,14 @@
 package io.dumptruck.formats.map;
 
-import io.dumptruck.formats.table.JobTables;
-import io.dumptruck.formats.reduce.SumLongFold;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dumptruck.formats.FormatConf;
+import io.dumptruck.formats.reduce.SumLongFold;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
 import io.dumptruck.formats.table.FamilySpec;
+import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

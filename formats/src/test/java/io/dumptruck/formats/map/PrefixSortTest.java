@@ -1,11 +1,11 @@
 package io.dumptruck.formats.map;
 
-import io.dumptruck.formats.shuffle.CellKey;
-import io.dumptruck.formats.shuffle.CellKeyComparator;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dumptruck.formats.shuffle.CellKey;
+import io.dumptruck.formats.shuffle.CellKeyComparator;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

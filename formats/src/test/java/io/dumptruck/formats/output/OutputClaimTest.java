@@ -1,23 +1,23 @@
 package io.dumptruck.formats.output;
 
-import io.dumptruck.formats.table.JobTables;
-import io.dumptruck.formats.table.TableSpecJson;
-import io.dumptruck.formats.job.HFileTableJob;
-import io.dumptruck.formats.CellCounter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.FormatConf;
+import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.table.FamilySpec;
+import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.formats.table.TableSpecJson;
 import io.dumptruck.formats.testing.CellModel;
+import io.dumptruck.formats.testing.CellTextMapper;
 import io.dumptruck.formats.testing.FailingCreateFileSystem;
 import io.dumptruck.formats.testing.LocalJobs;
 import io.dumptruck.formats.testing.RandomTables;
-import io.dumptruck.formats.testing.CellTextMapper;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;

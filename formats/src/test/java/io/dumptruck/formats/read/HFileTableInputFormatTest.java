@@ -1,10 +1,10 @@
 package io.dumptruck.formats.read;
 
-import io.dumptruck.formats.job.HFileTableJob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dumptruck.formats.FormatConf;
+import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.testing.CellModel;
 import io.dumptruck.formats.testing.LocalJobs;

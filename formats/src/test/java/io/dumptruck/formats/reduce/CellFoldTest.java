@@ -1,17 +1,17 @@
 package io.dumptruck.formats.reduce;
 
-import io.dumptruck.formats.job.HFileTableJob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.TableSpec;
-import io.dumptruck.formats.testing.LocalJobs;
 import io.dumptruck.formats.testing.CellTextMapper;
+import io.dumptruck.formats.testing.LocalJobs;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

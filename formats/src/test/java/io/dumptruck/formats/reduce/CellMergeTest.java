@@ -1,9 +1,9 @@
 package io.dumptruck.formats.reduce;
 
-import io.dumptruck.formats.map.CellSink;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
 import java.io.ByteArrayInputStream;

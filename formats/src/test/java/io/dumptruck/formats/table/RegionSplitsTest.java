@@ -1,8 +1,8 @@
 package io.dumptruck.formats.table;
 
+import static io.dumptruck.formats.table.TableSpecTest.assertPointsEqual;
 import static io.dumptruck.formats.testing.TestBytes.b;
 import static io.dumptruck.formats.testing.TestBytes.s;
-import static io.dumptruck.formats.table.TableSpecTest.assertPointsEqual;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

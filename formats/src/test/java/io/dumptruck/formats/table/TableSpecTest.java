@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.stream.Stream;
 import org.apache.hadoop.hbase.HConstants;
@@ -147,6 +148,22 @@ class TableSpecTest {
 
     // and once more: the JSON a read spec writes is the JSON it was read from
     assertEquals(TableSpecJson.toJson(spec), TableSpecJson.toJson(back));
+  }
+
+  @Test
+  void whatWroteATableSurvivesJsonAndAWrongOneIsRefused() {
+    WrittenBy by = new WrittenBy("events", Map.of("layout", "numeric", "buckets", "8"));
+    TableSpec spec = TableSpec.of("log_data", familyD()).withWrittenBy(by);
+    TableSpec back = TableSpecJson.fromJson(TableSpecJson.toPrettyJson(spec));
+    assertEquals(by, back.writtenBy());
+    assertEquals("numeric", back.writtenBy().option("layout", "bucketed"));
+    assertEquals("bucketed", back.writtenBy().option("absent", "bucketed"));
+    assertEquals(by, back.withRegions(RegionSplits.uniform(4)).writtenBy(), "a copy keeps what wrote it");
+    assertNull(TableSpecJson.fromJson(TableSpecJson.toJson(TableSpec.of("t", familyD()))).writtenBy());
+    String json = TableSpecJson.toJson(spec);
+    assertThrows(SpecException.class, () -> TableSpecJson.fromJson(json.replace("\"numeric\"", "7")));
+    assertThrows(SpecException.class, () -> TableSpecJson.fromJson(json.replace("\"loader\":\"events\",", "")));
+    assertThrows(SpecException.class, () -> TableSpecJson.fromJson(json.replace("\"loader\"", "\"loaded\"")));
   }
 
   @Test

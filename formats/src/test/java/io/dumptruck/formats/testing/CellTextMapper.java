@@ -1,7 +1,7 @@
 package io.dumptruck.formats.testing;
 
-import io.dumptruck.formats.text.ShellBytes;
 import io.dumptruck.formats.map.CellSink;
+import io.dumptruck.formats.text.ShellBytes;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;

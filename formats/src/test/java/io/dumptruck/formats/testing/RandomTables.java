@@ -1,5 +1,6 @@
 package io.dumptruck.formats.testing;
 
+import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.TableSpec;
@@ -10,11 +11,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import io.dumptruck.formats.read.ScanSpec;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Random tables for round trips: two tables, several families with different settings (tiny

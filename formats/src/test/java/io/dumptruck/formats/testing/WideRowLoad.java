@@ -1,7 +1,7 @@
 package io.dumptruck.formats.testing;
 
-import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.CellCounter;
+import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.table.FamilySpec;

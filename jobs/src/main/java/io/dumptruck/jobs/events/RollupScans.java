@@ -1,11 +1,11 @@
 package io.dumptruck.jobs.events;
 
 import io.dumptruck.formats.read.ScanSpec;
-import io.dumptruck.loaders.events.EventSchema;
 import io.dumptruck.formats.read.TableDir;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
 import io.dumptruck.loaders.events.EventQueries;
+import io.dumptruck.loaders.events.EventSchema;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

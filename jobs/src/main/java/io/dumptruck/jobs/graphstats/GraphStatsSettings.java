@@ -1,7 +1,7 @@
 package io.dumptruck.jobs.graphstats;
 
-import io.dumptruck.jobs.TopK;
 import io.dumptruck.formats.job.NamedOptions;
+import io.dumptruck.jobs.TopK;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,8 +1,8 @@
 package io.dumptruck.jobs.journeys;
 
+import io.dumptruck.formats.job.NamedOptions;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.jobs.TimeRange;
-import io.dumptruck.formats.job.NamedOptions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package io.dumptruck.jobs.journeys;
 
-import io.dumptruck.loaders.weblogs.WebLogSchema;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.rowkey.ReverseTimestamp;
+import io.dumptruck.loaders.weblogs.WebLogSchema;
 import java.io.IOException;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Result;

@@ -1,7 +1,7 @@
 package io.dumptruck.jobs.tiles;
 
-import io.dumptruck.jobs.JobConf;
 import io.dumptruck.formats.rowkey.QuadKey;
+import io.dumptruck.jobs.JobConf;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;

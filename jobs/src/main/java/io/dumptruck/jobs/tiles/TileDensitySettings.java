@@ -1,10 +1,10 @@
 package io.dumptruck.jobs.tiles;
 
-import io.dumptruck.loaders.geo.GeoSchema;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.rowkey.QuadKey;
 import io.dumptruck.jobs.JobOptions;
 import io.dumptruck.jobs.picture.Picture;
+import io.dumptruck.loaders.geo.GeoSchema;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.dumptruck.jobs.toppages;
 
-import io.dumptruck.jobs.JobConf;
 import io.dumptruck.formats.read.HFileTableInputFormat;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.jobs.AnalyticsJob;
+import io.dumptruck.jobs.JobConf;
 import io.dumptruck.jobs.JobOptions;
 import io.dumptruck.jobs.JobRunner;
 import io.dumptruck.jobs.ReduceTasks;

@@ -2,11 +2,11 @@ package io.dumptruck.loaders.events;
 
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
+import io.dumptruck.formats.read.TableReader;
+import io.dumptruck.formats.rowkey.RowKeyBuilder;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.table.TableSpecJson;
 import io.dumptruck.formats.table.WrittenBy;
-import io.dumptruck.formats.read.TableReader;
-import io.dumptruck.formats.rowkey.RowKeyBuilder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.dumptruck.loaders.events;
 
-import io.dumptruck.loaders.InputFiles;
 import io.dumptruck.formats.job.JobDefaults;
+import io.dumptruck.loaders.InputFiles;
 import io.dumptruck.loaders.Parsed;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,17 +1,17 @@
 package io.dumptruck.loaders.geo;
 
-import java.nio.charset.StandardCharsets;
-import org.apache.hadoop.fs.FileStatus;
-import java.util.List;
-import io.dumptruck.loaders.InputFiles;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dumptruck.loaders.InputFiles;
+import io.dumptruck.loaders.LineBatch;
+import io.dumptruck.loaders.LineBatchReader;
 import io.dumptruck.loaders.text.JsonText;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
-import io.dumptruck.loaders.LineBatch;
-import io.dumptruck.loaders.LineBatchReader;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;

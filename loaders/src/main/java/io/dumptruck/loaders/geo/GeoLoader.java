@@ -1,7 +1,7 @@
 package io.dumptruck.loaders.geo;
 
-import io.dumptruck.formats.job.HFileTableJob;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.loaders.InputFiles;
 import io.dumptruck.loaders.LineBatchInputFormat;
@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
@@ -49,6 +50,11 @@ public final class GeoLoader implements Loader, LineDataset<GeoNamesRecord> {
     o.put(REGIONS_FILE, "a GeoJSON FeatureCollection of regions (properties type, id, name) for region_info and tile_bounds");
     o.put(ZOOMS, "zoom range of tile_bounds, MIN-MAX within 1-16 (default 2-6)");
     return o;
+  }
+
+  @Override
+  public Set<String> fileOptions() {
+    return Set.of(REGIONS_FILE);
   }
 
   @Override

@@ -1,9 +1,9 @@
 package io.dumptruck.loaders.geo;
 
-import java.io.IOException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dumptruck.loaders.Parsed;
 import io.dumptruck.loaders.text.JsonText;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

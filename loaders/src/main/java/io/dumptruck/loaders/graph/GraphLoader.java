@@ -2,13 +2,13 @@ package io.dumptruck.loaders.graph;
 
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.table.TableSpec;
-import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LineDataset;
-import io.dumptruck.loaders.RecordSchema;
-import io.dumptruck.loaders.RecordSource;
+import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderConf;
+import io.dumptruck.loaders.RecordSchema;
+import io.dumptruck.loaders.RecordSource;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

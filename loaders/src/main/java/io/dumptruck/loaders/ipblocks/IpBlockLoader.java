@@ -2,12 +2,12 @@ package io.dumptruck.loaders.ipblocks;
 
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.table.TableSpec;
-import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LineDataset;
-import io.dumptruck.loaders.RecordSchema;
-import io.dumptruck.loaders.RecordSource;
+import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
+import io.dumptruck.loaders.RecordSchema;
+import io.dumptruck.loaders.RecordSource;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;

@@ -1,11 +1,11 @@
 package io.dumptruck.loaders.ipblocks;
 
-import io.dumptruck.loaders.RecordSchema;
-import io.dumptruck.loaders.RecordSource;
 import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.loaders.RecordSchema;
+import io.dumptruck.loaders.RecordSource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

@@ -1,12 +1,10 @@
 package io.dumptruck.loaders.jsonspec;
 
-import org.apache.hadoop.mapreduce.JobContext;
-import org.apache.hadoop.fs.FileStatus;
-import java.util.List;
 import io.dumptruck.loaders.InputFiles;
 import io.dumptruck.loaders.NamedInputReader;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
 import org.apache.avro.file.DataFileConstants;
 import org.apache.avro.file.DataFileReader;
 import org.apache.avro.generic.GenericDatumReader;
@@ -16,9 +14,11 @@ import org.apache.avro.mapred.FsInput;
 import org.apache.avro.mapreduce.AvroKeyInputFormat;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 

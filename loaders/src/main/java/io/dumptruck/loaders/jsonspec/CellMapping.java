@@ -1,7 +1,7 @@
 package io.dumptruck.loaders.jsonspec;
 
-import io.dumptruck.formats.text.ShellBytes;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dumptruck.formats.text.ShellBytes;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -1,16 +1,16 @@
 package io.dumptruck.loaders.jsonspec;
 
-import java.util.Arrays;
-import org.apache.hadoop.fs.FileStatus;
-import java.util.List;
-import io.dumptruck.loaders.LoaderConf;
 import io.dumptruck.loaders.InputFiles;
-import java.io.IOException;
-import java.io.InputStream;
 import io.dumptruck.loaders.LineBatch;
 import io.dumptruck.loaders.LineBatchReader;
+import io.dumptruck.loaders.LoaderConf;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;

@@ -1,12 +1,12 @@
 package io.dumptruck.loaders.jsonspec;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dumptruck.formats.text.ShellBytes;
 import io.dumptruck.formats.rowkey.FixedWidth;
 import io.dumptruck.formats.rowkey.Md5;
 import io.dumptruck.formats.rowkey.ReverseTimestamp;
 import io.dumptruck.formats.rowkey.ReversedDomain;
 import io.dumptruck.formats.rowkey.TimeBucket;
+import io.dumptruck.formats.text.ShellBytes;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;

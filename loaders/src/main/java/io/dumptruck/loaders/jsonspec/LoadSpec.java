@@ -1,17 +1,17 @@
 package io.dumptruck.loaders.jsonspec;
 
-import io.dumptruck.formats.table.JsonNesting;
-import io.dumptruck.formats.text.ShellBytes;
-import java.io.IOException;
-import java.util.Arrays;
-import java.util.Objects;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dumptruck.formats.table.JsonNesting;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.table.TableSpecJson;
+import io.dumptruck.formats.text.ShellBytes;
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**

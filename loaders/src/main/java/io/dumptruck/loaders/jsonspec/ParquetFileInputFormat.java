@@ -1,13 +1,13 @@
 package io.dumptruck.loaders.jsonspec;
 
-import org.apache.hadoop.mapreduce.JobContext;
-import org.apache.hadoop.fs.FileStatus;
-import java.util.List;
 import io.dumptruck.loaders.InputFiles;
 import io.dumptruck.loaders.NamedInputReader;
 import java.io.IOException;
+import java.util.List;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.parquet.avro.AvroParquetInputFormat;

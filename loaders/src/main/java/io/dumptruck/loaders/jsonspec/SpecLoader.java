@@ -1,16 +1,16 @@
 package io.dumptruck.loaders.jsonspec;
 
-import io.dumptruck.formats.job.HFileTableJob;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.table.TableSpec;
-import io.dumptruck.loaders.LoaderConf;
 import io.dumptruck.loaders.LineDataset;
 import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
-import io.dumptruck.loaders.LoaderMapper;
+import io.dumptruck.loaders.LoaderConf;
 import io.dumptruck.loaders.LoaderMapper.CommonReject;
+import io.dumptruck.loaders.LoaderMapper;
 import io.dumptruck.loaders.Parsed;
 import io.dumptruck.loaders.RecordSchema;
 import io.dumptruck.loaders.RecordSource;
@@ -25,6 +25,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.mapred.AvroKey;
 import org.apache.hadoop.conf.Configuration;
@@ -66,6 +67,11 @@ public final class SpecLoader implements Loader, LineDataset<FieldRecord> {
     } catch (IOException e) {
       throw new IllegalArgumentException("--spec " + path + " cannot be read: " + e.getMessage());
     }
+  }
+
+  @Override
+  public Set<String> fileOptions() {
+    return Set.of(SPEC);
   }
 
   @Override

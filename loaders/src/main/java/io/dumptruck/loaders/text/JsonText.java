@@ -1,6 +1,5 @@
 package io.dumptruck.loaders.text;
 
-import java.nio.charset.StandardCharsets;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
@@ -19,6 +18,7 @@ import com.fasterxml.jackson.databind.node.ValueNode;
 import io.dumptruck.formats.table.JsonNesting;
 import java.io.CharConversionException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Untrusted JSON text into a tree, for the loaders that read JSON input (JSON lines, GeoJSON).

@@ -1,13 +1,13 @@
 package io.dumptruck.loaders.weblogs;
 
-import io.dumptruck.loaders.RecordSchema;
-import io.dumptruck.loaders.RecordSource;
 import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.rowkey.Md5;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.loaders.RecordSchema;
+import io.dumptruck.loaders.RecordSource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

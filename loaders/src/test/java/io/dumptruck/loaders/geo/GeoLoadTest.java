@@ -1,14 +1,19 @@
 package io.dumptruck.loaders.geo;
 
-import io.dumptruck.formats.rowkey.TileClip;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.dumptruck.formats.rowkey.TileClip;
+import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.formats.table.TableSpecJson;
+import io.dumptruck.formats.table.WrittenBy;
 import io.dumptruck.loaders.LoadTesting;
 import java.io.File;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,6 +57,12 @@ class GeoLoadTest {
     assertEquals(new TreeSet<>(List.of("0200000006 a:r1 @" + ts
         + " = {\"type\":\"MultiPolygon\",\"coordinates\":[[[[10.0,10.0],[11.0,10.0],[11.0,11.0],[10.0,11.0],[10.0,10.0]]]]}")),
         loaded.cells("tile_bounds", LoadTesting::hex, LoadTesting::utf8, 1));
+    // each table says what wrote it, a file option by the file's name (the same load on a cluster writes the same spec)
+    for (String table : List.of("region_info", "tile_bounds", "geonames_info", "tile_places")) {
+      TableSpec stored = TableSpecJson.read(FileSystem.getLocal(loaded.conf()),
+          new Path(new Path(loaded.output(), table), TableSpecJson.FILE_NAME));
+      assertEquals(new WrittenBy("geo", Map.of("regions-file", "regions.geojson", "zooms", "2-2")), stored.writtenBy(), table);
+    }
   }
 
   /** Two regions of one type and id would write one row: refused before the job, naming both features. */

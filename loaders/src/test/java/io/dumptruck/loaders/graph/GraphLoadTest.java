@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.CellCounter;
+import io.dumptruck.formats.FormatConf;
+import io.dumptruck.formats.map.PrefixSortCounter;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
-import io.dumptruck.formats.map.PrefixSortCounter;
 import io.dumptruck.formats.testing.LocalJobs;
 import io.dumptruck.loaders.LoadCounter;
 import io.dumptruck.loaders.LoadJob;

@@ -2,18 +2,18 @@ package io.dumptruck.loaders.mrunit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.reduce.CellStreamReducer;
 import io.dumptruck.formats.reduce.SumLongFold;
 import io.dumptruck.formats.rowkey.Md5;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
+import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.loaders.LineBatch;
-import io.dumptruck.loaders.LoadCounter;
-import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.LineDataset;
 import io.dumptruck.loaders.LineLoaderMapper;
+import io.dumptruck.loaders.LoadCounter;
+import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.LoaderConf;
 import io.dumptruck.loaders.graph.Edge;
 import io.dumptruck.loaders.graph.GraphLoader;
