@@ -62,7 +62,7 @@ class CliTest {
       assertTrue(k.key().startsWith("dumptruck."), k.key());
       assertTrue(r.out().contains(k.key() + " "), "help config lacks " + k.key() + ":\n" + r.out());
     }
-    assertTrue(r.out().contains("dumptruck.output.file.max.bytes" + " ".repeat(42 - 31) + "268435456"), r.out());
+    assertTrue(r.out().contains("dumptruck.output.file.max.bytes" + " ".repeat(42 - 31 + 1) + "268435456"), r.out());
   }
 
   @Test
