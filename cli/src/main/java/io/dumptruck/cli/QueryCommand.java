@@ -1,6 +1,7 @@
 package io.dumptruck.cli;
 
 import io.dumptruck.formats.read.TableReader;
+import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.loaders.events.EventQueries;
 import io.dumptruck.loaders.events.EventSchema;
 import io.dumptruck.loaders.geo.GeoQueries;
@@ -131,7 +132,7 @@ public final class QueryCommand extends Command {
           EventQueries.Answer a;
           String layout;
           try {
-            layout = args.has("layout") ? args.get("layout") : EventQueries.layoutOf(data.table().spec());
+            layout = args.has("layout") ? args.get("layout") : layoutOf(data.table().spec());
             int buckets = data.table().spec().regions().count();
             a = EventQueries.events(data, types, layout, buckets, host, args.get("event"), from, to);
           } catch (IllegalArgumentException e) {
@@ -167,5 +168,14 @@ public final class QueryCommand extends Command {
 
   private static void print(PrintStream out, String title, List<String> items) {
     out.println(title + " (" + items.size() + "): " + String.join(", ", items));
+  }
+
+  /** The layout the table's spec records; without one, the error also names {@code --layout}. */
+  private static String layoutOf(TableSpec logData) {
+    try {
+      return EventQueries.layoutOf(logData);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(e.getMessage() + ", or give --layout", e);
+    }
   }
 }
