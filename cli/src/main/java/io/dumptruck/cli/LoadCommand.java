@@ -1,6 +1,7 @@
 package io.dumptruck.cli;
 
 import io.dumptruck.formats.output.OutputDirectoryException;
+import io.dumptruck.loaders.LiveMatch;
 import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
@@ -38,6 +39,10 @@ public final class LoadCommand extends Command {
     b.append("  --regions N            regions per table (default 1)\n");
     b.append("  --timestamp T          cell timestamp (epoch ms) for records without a time (default: now); fix it for reproducible loads\n");
     b.append("  --max-reject-ratio R   fail the load when rejected/read > R (default " + DEFAULT_MAX_REJECT_RATIO + ")\n");
+    b.append("  --live                 match the tables HBase serves now (hbase-site.xml or -D hbase.zookeeper.quorum=…): their region\n");
+    b.append("                         bounds become the split points, their families' settings the files' settings\n");
+    b.append("  --namespace NS         with --live: the live tables are in namespace NS (default: default)\n");
+    b.append("  --live-name T=[NS:]N   with --live: the load's table T goes into the live table [NS:]N (repeat, or comma-separate)\n");
     for (Loader l : LoaderCatalog.all().values()) {
       b.append("\n").append(l.name()).append(": ").append(l.summary()).append("\n");
       l.options().forEach((name, help) -> b.append(String.format("  --%-20s %s%n", name + " …", help)));
@@ -54,10 +59,13 @@ public final class LoadCommand extends Command {
     if (loader == null) {
       throw new UsageException("unknown loader '" + argv[0] + "'; loaders: " + String.join(", ", LoaderCatalog.all().keySet()));
     }
-    Set<String> valued = new HashSet<>(Set.of("input", "output", "regions", "timestamp", "max-reject-ratio"));
+    Set<String> valued = new HashSet<>(Set.of("input", "output", "regions", "timestamp", "max-reject-ratio", "namespace", "live-name"));
     valued.addAll(loader.options().keySet());
-    Args args = new Args(Arrays.copyOfRange(argv, 1, argv.length), valued, Set.of());
+    Args args = new Args(Arrays.copyOfRange(argv, 1, argv.length), valued, Set.of("live"));
     args.expectPositionals(0);
+    if (!args.flag("live") && (args.has("namespace") || args.has("live-name"))) {
+      throw new UsageException("--namespace and --live-name go with --live");
+    }
     LoadOptions options = options(loader, args);
     Job job;
     try {
@@ -71,6 +79,10 @@ public final class LoadCommand extends Command {
     int files = job.getConfiguration().getInt(LoaderConf.INPUT_FILES.key(), 0);
     out.println("load " + loader.name() + ": " + String.join(", ", options.inputs().stream().map(Path::toString).toList())
         + " -> " + options.output() + " (" + files + (files == 1 ? " input file)" : " input files)"));
+    String matched = job.getConfiguration().get(LoaderConf.LIVE_MATCHED.key());
+    if (matched != null) {
+      matched.lines().forEach(line -> out.println("  matched to the live table: " + line));
+    }
     String skipped = job.getConfiguration().get(LoaderConf.INPUT_SKIPPED.key());
     if (skipped != null) {
       out.println("  skipped hidden files (names starting with _ or .; name one to read it): " + skipped);
@@ -105,11 +117,28 @@ public final class LoadCommand extends Command {
       throw new UsageException("--max-reject-ratio takes a number between 0 and 1, got '" + args.get("max-reject-ratio") + "'");
     }
     try {
-      return new LoadOptions(inputs, new Path(args.get("output")), (int) args.getLong("regions", 1, 1),
+      LoadOptions options = new LoadOptions(inputs, new Path(args.get("output")), (int) args.getLong("regions", 1, 1),
           args.getLong("timestamp", System.currentTimeMillis(), 0), ratio, extra);
+      return args.flag("live") ? options.matching(live(args)) : options;
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage(), e);
     }
+  }
+
+  /** {@code --live} with its {@code --namespace} and {@code --live-name} (which go only with it). */
+  private static LiveMatch live(Args args) {
+    if (args.has("regions")) {
+      throw new UsageException("--regions cannot go with --live: the live tables' regions are the load's");
+    }
+    Map<String, String> names = new LinkedHashMap<>();
+    for (String pair : args.getAll("live-name")) {
+      int eq = pair.indexOf('=');
+      if (eq <= 0 || eq == pair.length() - 1) {
+        throw new UsageException("--live-name takes TABLE=[NAMESPACE:]NAME, got '" + pair + "'");
+      }
+      names.put(pair.substring(0, eq), pair.substring(eq + 1));
+    }
+    return new LiveMatch(args.has("namespace") ? args.get("namespace") : null, names);
   }
 
   static void print(Loader loader, LoadJob.Report r, PrintStream out) {

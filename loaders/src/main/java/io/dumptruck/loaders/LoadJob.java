@@ -6,6 +6,7 @@ import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.job.JobDefaults;
 import io.dumptruck.formats.job.JobFailure;
 import io.dumptruck.formats.job.JobStopHook;
+import io.dumptruck.formats.job.LiveTables;
 import io.dumptruck.formats.output.OutputDirectory;
 import io.dumptruck.formats.reduce.CellConflicts;
 import io.dumptruck.formats.table.JobTables;
@@ -28,6 +29,11 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsAction;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.mapreduce.CounterGroup;
@@ -134,10 +140,37 @@ public final class LoadJob {
     }
     RejectSink.configure(job);
     HFileTableJob output = HFileTableJob.configure(job).tables(tables).output(options.output());
+    if (options.live() == null) {
+      configure(job, loader, options, output);
+      return job;
+    }
+    try (Connection hbase = ConnectionFactory.createConnection(liveConf(jc))) {
+      Map<String, TableName> names = new LinkedHashMap<>();
+      tables.forEach(t -> names.put(t.name(), options.live().nameOf(t.name())));
+      configure(job, loader, options, output.matching(hbase, names));
+    }
+    List<String> matched = new ArrayList<>();
+    for (LiveTables.Match m : output.matches()) {
+      matched.add(m.spec().name() + " ← " + m.name() + ": " + m.regions() + " region(s)"
+          + (m.overrides().isEmpty() ? ", the load's family settings" : "; " + String.join(", ", m.overrides())));
+    }
+    jc.set(LoaderConf.LIVE_MATCHED.key(), String.join("\n", matched));
+    return job;
+  }
+
+  private static void configure(Job job, Loader loader, LoadOptions options, HFileTableJob output)
+      throws IOException, InterruptedException {
     loader.beforeLoad(job, options);
     loader.configure(job, options, output);
     output.apply();
-    return job;
+  }
+
+  /** HBase's configuration for reading the live tables at set-up: a cluster that is not there fails in seconds, not minutes. */
+  private static Configuration liveConf(Configuration conf) {
+    Configuration hbase = HBaseConfiguration.create(conf);
+    hbase.setInt(HConstants.HBASE_CLIENT_RETRIES_NUMBER, LoaderConf.LIVE_RETRIES.getInt(conf));
+    hbase.setInt("zookeeper.recovery.retry", 1);
+    return hbase;
   }
 
   /**
@@ -156,7 +189,6 @@ public final class LoadJob {
     }
   }
 
-  /** A few of {@code paths}, for a message. */
   /** The loader and its options as given, a file option by the file's name ({@link Loader#fileOptions}). */
   static WrittenBy writtenBy(Loader loader, LoadOptions options) {
     Map<String, String> given = new TreeMap<>(options.extra());
@@ -164,6 +196,7 @@ public final class LoadJob {
     return new WrittenBy(loader.name(), given);
   }
 
+  /** A few of {@code paths}, for a message. */
   private static String examples(List<Path> paths) {
     return String.join(", ", paths.stream().limit(3).map(Path::toString).toList()) + (paths.size() > 3 ? ", …" : "");
   }

@@ -12,9 +12,21 @@ import org.apache.hadoop.fs.Path;
  * @param timestamp the cell timestamp of records without a time of their own (epoch ms)
  * @param maxRejectRatio the load fails when rejected / read exceeds this (0..1)
  * @param extra the loader's own options, by name
+ * @param live the live HBase tables the load is matched to ({@link LiveMatch}); null for a load with its own
+ *     split points and family settings
  */
 public record LoadOptions(List<Path> inputs, Path output, int regions, long timestamp, double maxRejectRatio,
-    Map<String, String> extra) implements NamedOptions {
+    Map<String, String> extra, LiveMatch live) implements NamedOptions {
+
+  /** A load with its own split points and family settings. */
+  public LoadOptions(List<Path> inputs, Path output, int regions, long timestamp, double maxRejectRatio, Map<String, String> extra) {
+    this(inputs, output, regions, timestamp, maxRejectRatio, extra, null);
+  }
+
+  /** The same load matched to live tables. */
+  public LoadOptions matching(LiveMatch tables) {
+    return new LoadOptions(inputs, output, regions, timestamp, maxRejectRatio, extra, tables);
+  }
 
   public LoadOptions {
     inputs = List.copyOf(inputs);

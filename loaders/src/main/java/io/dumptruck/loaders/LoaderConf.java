@@ -12,6 +12,8 @@ public enum LoaderConf implements ConfKey {
   INPUT_SKIPPED("dumptruck.load.input.skipped", null, "internal: hidden input files skipped (count and examples), for the summary"),
   SPEC_JSON("dumptruck.load.spec.json", null, "internal: the spec loader's spec, as JSON"),
   CSV_DELIMITER("dumptruck.load.csv.delimiter", ",", "the field delimiter of CsvRecordInputFormat, one character (the spec loader sets it from the spec)"),
+  LIVE_MATCHED("dumptruck.load.live.matched", null, "internal: the live tables a load was matched to and what they changed, for its summary"),
+  LIVE_RETRIES("dumptruck.load.live.retries", "3", "how often a load matched to live tables retries reaching HBase at set-up before it fails"),
   EVENT_IDS("dumptruck.load.events.ids", null, "internal: the directory of the events loader's name-to-id listing (numeric layout)");
 
   private final Definition definition;

@@ -26,6 +26,8 @@ import java.util.Map;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
@@ -42,6 +44,9 @@ public final class HFileTableJob {
   private final Job job;
   private final List<TableSpec> tables = new ArrayList<>();
   private final Map<String, Class<? extends CellFold>> folds = new LinkedHashMap<>();
+  private final Map<String, TableName> live = new LinkedHashMap<>();
+  private final List<LiveTables.Match> matches = new ArrayList<>();
+  private Connection connection;
   private Path output;
   private Long maxFileBytes;
 
@@ -84,6 +89,22 @@ public final class HFileTableJob {
   }
 
   /**
+   * Writes each table of {@code names} for the live HBase table it names ({@link LiveTables}): at
+   * {@link #apply}, its current region start keys become the split points and its families' settings
+   * replace the spec's, read through {@code connection}, which must stay open until then.
+   */
+  public HFileTableJob matching(Connection connection, Map<String, TableName> names) {
+    this.connection = connection;
+    live.putAll(names);
+    return this;
+  }
+
+  /** The tables matched to live ones by the last {@link #apply}, with what the live tables changed. */
+  public List<LiveTables.Match> matches() {
+    return List.copyOf(matches);
+  }
+
+  /**
    * Checks the tables (names, codecs available here), refuses an existing output directory or one
    * the user may not create ({@link OutputDirectory}), resolves sampled split points (running the
    * job's own mapper over the first records of a few splits: {@link MapOutputSampler}), then sets on
@@ -100,6 +121,7 @@ public final class HFileTableJob {
     if (output == null) {
       throw new SpecException("no output directory: call HFileTableJob.configure(job).output(dir)");
     }
+    matchLiveTables();
     var names = new HashSet<String>();
     for (TableSpec t : tables) {
       if (!names.add(t.name())) {
@@ -156,6 +178,33 @@ public final class HFileTableJob {
     }
     job.setNumReduceTasks(RegionPartitioner.partitions(resolved));
     return job;
+  }
+
+  private void matchLiveTables() throws IOException {
+    for (String table : live.keySet()) {
+      if (tables.stream().noneMatch(t -> t.name().equals(table))) {
+        throw new SpecException("a live table is named for '" + table + "', which the job does not write");
+      }
+    }
+    matches.clear();
+    for (int i = 0; i < tables.size(); i++) {
+      TableName name = live.get(tables.get(i).name());
+      if (name != null) {
+        LiveTables.Match m;
+        try {
+          m = LiveTables.match(connection, name, tables.get(i));
+        } catch (IOException e) {
+          Throwable cause = e;
+          while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+          }
+          throw new IOException("cannot read the live table " + name + " from HBase (" + String.valueOf(cause).lines().findFirst()
+              .orElse("") + "): is HBase running, and hbase.zookeeper.quorum set (hbase-site.xml or -D)?", e);
+        }
+        matches.add(m);
+        tables.set(i, m.spec());
+      }
+    }
   }
 
   /** The tables with their split points: given ones as they are, sampled ones from the job's own map output. */

@@ -125,10 +125,10 @@ public record FamilySpec(String name, int maxVersions, int ttlSeconds, BloomType
     throw new SpecException("family '" + family + "': unknown compression '" + text + "' (use NONE or GZ; SNAPPY, LZ4, ZSTD where installed)");
   }
 
-  /** HBase's family name rule, plus: a family becomes a directory name, so nothing a path could misread. */
   /** The longest family name HBase can store: a cell keeps its family's length in one signed byte. */
   public static final int MAX_NAME_BYTES = Byte.MAX_VALUE;
 
+  /** HBase's family name rule, plus: a family becomes a directory name, so nothing a path could misread. */
   static void checkFamilyName(String name) {
     if (name == null || name.isEmpty()) {
       throw new SpecException("a family needs a name");

@@ -65,7 +65,6 @@ public final class TableSpecJson {
     }
   }
 
-  /** Reads one spec object. */
   /**
    * The table spec a load wrote ({@code <table>/_spec.json}); a file that cannot be read or is not a
    * table spec (damaged, cut, hand-edited) is an IOException naming it, the same for every reader.
@@ -79,6 +78,7 @@ public final class TableSpecJson {
     }
   }
 
+  /** Reads one spec object. */
   public static TableSpec fromJson(String json) {
     return fromNode(parse(json));
   }
