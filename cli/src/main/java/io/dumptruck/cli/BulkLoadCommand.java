@@ -4,6 +4,7 @@ import io.dumptruck.formats.read.TableDir;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.table.TableSpecJson;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -31,6 +32,11 @@ import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
  * {@code -D hbase.zookeeper.quorum=…}.
  */
 public final class BulkLoadCommand extends Command {
+  /** Written into a table directory once it is bulk-loaded: the HBase table it went into. */
+  static final String LOADED_MARK = "_BULKLOADED";
+  /** Where HBase's bulk load writes the halves of an HFile it splits, inside the family directory. */
+  private static final String SPLIT_DIR = ".tmp";
+
   @Override
   public String summary() {
     return "create missing tables with the load's splits and bulk-load a load output into HBase";
@@ -66,11 +72,53 @@ public final class BulkLoadCommand extends Command {
           }
           out.println("created " + name + " with " + (splits.length + 1) + " region(s)");
         }
-        Map<?, ?> loaded = BulkLoadHFiles.create(conf).bulkLoad(name, tableDir);
-        out.println("loaded " + tableDir + " into " + name + ": " + loaded.size() + " HFile(s)");
+        load(conf, tableDir, name);
       }
     }
     return 0;
+  }
+
+  /**
+   * Bulk-loads one table directory and says what happened: the HFiles loaded as written and those
+   * HBase had to split because they span a region (none when the load was matched to the live table
+   * and the table has not split since). A directory already loaded into this table says so and
+   * loads nothing again ({@value #LOADED_MARK} names the table it went into).
+   */
+  private void load(Configuration conf, Path tableDir, TableName name) throws IOException {
+    FileSystem fs = tableDir.getFileSystem(conf);
+    Path mark = new Path(tableDir, LOADED_MARK);
+    if (fs.exists(mark)) {
+      String into;
+      try (var in = fs.open(mark)) {
+        into = new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+      }
+      if (into.equals(name.getNameAsString())) {
+        out.println(tableDir + " was already bulk-loaded into " + name + "; nothing to do");
+        return;
+      }
+    }
+    int written = hfiles(fs, tableDir);
+    Map<BulkLoadHFiles.LoadQueueItem, ?> loaded = BulkLoadHFiles.create(conf).bulkLoad(name, tableDir);
+    long asWritten = loaded.keySet().stream().filter(item -> !item.getFilePath().getParent().getName().equals(SPLIT_DIR)).count();
+    try (var markOut = fs.create(mark, true)) {
+      markOut.write(name.getNameAsString().getBytes(StandardCharsets.UTF_8));
+    }
+    out.println("loaded " + tableDir + " into " + name + ": " + written + " HFile(s), " + (written - asWritten)
+        + " of them split by HBase to fit its regions");
+  }
+
+  /** The HFiles a table directory holds: the files of its family directories. */
+  private static int hfiles(FileSystem fs, Path tableDir) throws IOException {
+    int n = 0;
+    for (FileStatus family : fs.listStatus(tableDir)) {
+      String name = family.getPath().getName();
+      if (family.isDirectory() && !name.startsWith("_") && !name.startsWith(".")) {
+        for (FileStatus file : fs.listStatus(family.getPath())) {
+          n += file.isFile() && !file.getPath().getName().startsWith(".") ? 1 : 0;
+        }
+      }
+    }
+    return n;
   }
 
   /** The table directories: {@code dir} itself when it is one, else its sub-directories that are. */

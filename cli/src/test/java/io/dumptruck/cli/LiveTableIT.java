@@ -41,7 +41,6 @@ import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.io.hfile.HFileBlock;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.regionserver.HStoreFile;
-import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -73,10 +72,7 @@ class LiveTableIT {
     DataGenerator.generate("graph", 60_000, 7, edges.toPath(), 2);
     try (Admin admin = connection.getAdmin()) {
       admin.createNamespace(NamespaceDescriptor.create(NAMESPACE).build());
-      byte[][] splits = new byte[REGIONS - 1][];
-      for (int i = 1; i < REGIONS; i++) {
-        splits[i - 1] = new byte[] {(byte) (i * 256 / REGIONS)};
-      }
+      byte[][] splits = splits();
       ColumnFamilyDescriptor theirs = ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes("f"))
           .setCompressionType(Compression.Algorithm.GZ).setDataBlockEncoding(DataBlockEncoding.DIFF)
           .setBloomFilterType(BloomType.ROWCOL).setBlocksize(16 * 1024).setMaxVersions(3).build();
@@ -146,22 +142,89 @@ class LiveTableIT {
               "a file within one live region: the bulk load splits none");
         }
       }
-      long rows = 0;
-      try (TableReader files2 = TableReader.open(conf, dir); RowScanner scan = files2.scan(ScanSpec.all())) {
-        while (scan.next() != null) {
-          rows++;
-        }
-      }
+      long rows = rowsOf(dir);
       assertTrue(rows > 59_000, "edges loaded: " + rows);
-      assertFalse(BulkLoadHFiles.create(conf).bulkLoad(name, dir).isEmpty());
-      long inHBase = 0;
-      try (Table t = connection.getTable(name); ResultScanner scanner = t.getScanner(new Scan())) {
-        for (Result ignored : scanner) {
-          inHBase++;
+      assertTrue(bulkload(dir, NAMESPACE).contains(": 12 HFile(s), 0 of them split by HBase"), table);
+      assertEquals(rows, rowsInHBase(name), table + " through the HBase client");
+      assertTrue(bulkload(dir, NAMESPACE).contains("was already bulk-loaded into live:" + table + "; nothing to do"));
+      assertEquals(rows, rowsInHBase(name));
+    }
+  }
+
+  /**
+   * The same edges loaded with the loader's own single region: HBase splits every file on the client,
+   * and {@code bulkload} counts it — the difference a matched load makes, measured. And a matched
+   * load whose table splits before the bulk load still loads every cell, the splits counted.
+   */
+  @Test
+  void unmatchedOrStaleFilesAreSplitByHBaseAndCounted() throws Exception {
+    try (Admin admin = connection.getAdmin()) {
+      admin.createNamespace(NamespaceDescriptor.create("day2").build());
+      admin.createNamespace(NamespaceDescriptor.create("stale").build());
+      for (String ns : List.of("day2", "stale")) {
+        for (String table : List.of("follows", "followed_by")) {
+          admin.createTable(TableDescriptorBuilder.copy(TableName.valueOf(ns, table),
+              admin.getDescriptor(TableName.valueOf(NAMESPACE, table))), splits());
         }
       }
-      assertEquals(rows, inHBase, table + " through the HBase client");
     }
+    File unmatched = new File(tmp, "unmatched");
+    assertEquals(0, load("--output", unmatched.getPath()).code());
+    long unmatchedRows = rowsOf(new Path(unmatched.toURI().toString(), "follows"));
+    String said = bulkload(new Path(unmatched.toURI().toString(), "follows"), "day2");
+    int split = Integer.parseInt(said.replaceAll("(?s).*: 1 HFile\\(s\\), (\\d+) of them split by HBase.*", "$1"));
+    assertEquals(1, split, said);
+    File stale = new File(tmp, "stale");
+    assertEquals(0, load("--output", stale.getPath(), "--live", "--namespace", "stale").code());
+    TableName follows = TableName.valueOf("stale", "follows");
+    try (Admin admin = connection.getAdmin()) {
+      admin.split(follows, new byte[] {(byte) (256 / REGIONS / 2)}); // inside the first region
+      hbase.waitFor(60_000, () -> admin.getRegions(follows).size() == REGIONS + 1);
+    }
+    Path dir = new Path(stale.toURI().toString(), "follows");
+    long rows = rowsOf(dir);
+    assertTrue(bulkload(dir, "stale").contains(": 12 HFile(s), 1 of them split by HBase"));
+    assertEquals(rows, rowsInHBase(follows));
+    assertEquals(unmatchedRows, rowsInHBase(TableName.valueOf("day2", "follows")));
+  }
+
+  static byte[][] splits() {
+    byte[][] splits = new byte[REGIONS - 1][];
+    for (int i = 1; i < REGIONS; i++) {
+      splits[i - 1] = new byte[] {(byte) (i * 256 / REGIONS)};
+    }
+    return splits;
+  }
+
+  /** {@code dumptruck bulkload DIR --namespace NS}: what it printed. */
+  static String bulkload(Path dir, String namespace) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    BulkLoadCommand command = new BulkLoadCommand();
+    command.setConf(new Configuration(hbase.getConfiguration()));
+    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8)) {
+      assertEquals(0, command.writingTo(o, System.err).run(new String[] {dir.toString(), "--namespace", namespace}));
+    }
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  static long rowsInHBase(TableName name) throws Exception {
+    long n = 0;
+    try (Table t = connection.getTable(name); ResultScanner scanner = t.getScanner(new Scan())) {
+      for (Result ignored : scanner) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  static long rowsOf(Path table) throws Exception {
+    long n = 0;
+    try (TableReader reader = TableReader.open(hbase.getConfiguration(), table); RowScanner scan = reader.scan(ScanSpec.all())) {
+      while (scan.next() != null) {
+        n++;
+      }
+    }
+    return n;
   }
 
   /** The largest data block of a file, in bytes as stored before compression. */
