@@ -179,7 +179,10 @@ class LiveTableIT {
     TableName follows = TableName.valueOf("stale", "follows");
     try (Admin admin = connection.getAdmin()) {
       admin.split(follows, new byte[] {(byte) (256 / REGIONS / 2)}); // inside the first region
-      hbase.waitFor(60_000, () -> admin.getRegions(follows).size() == REGIONS + 1);
+      hbase.waitFor(60_000, () -> admin.getRegions(follows).stream().filter(r -> !r.isSplitParent() && !r.isOffline()).count()
+          == REGIONS + 1);
+      hbase.waitUntilNoRegionsInTransition(60_000);
+      hbase.waitTableAvailable(follows, 60_000);
     }
     Path dir = new Path(stale.toURI().toString(), "follows");
     long rows = rowsOf(dir);
