@@ -192,7 +192,7 @@ class SpecHostileLoadTest {
         + "\"field\": \"v\"}]}]}");
     File input = new File(tmp, "in.jsonl");
     Files.writeString(input.toPath(), "{\"id\":\"1\",\"v\":\"x\"}\n");
-    File out = new File(tmp, "never");
+    File out = new File(tmp, "work/never"); // "../x" beside it is work/x: inside this test's own directory
     LoadOptions o = new LoadOptions(List.of(new Path(input.getAbsolutePath())), new Path(out.getAbsolutePath()), 1,
         HostileLoad.LOAD_TS, 1.0, Map.of("spec", specFile.getAbsolutePath()));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
@@ -200,7 +200,7 @@ class SpecHostileLoadTest {
     assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
     assertTrue(e.getMessage().contains("'" + badName + "'") && e.getMessage().contains("not allowed"), e.getMessage());
     assertFalse(out.exists(), "nothing written");
-    assertFalse(new File(tmp, "x").exists() || new File(tmp.getParentFile(), "x").exists(), "nothing written beside the output");
+    assertFalse(new File(tmp, "work/x").exists() || new File(tmp, "x").exists(), "nothing written beside the output");
   }
 
   private HostileLoad loadSpec(String spec, Corpus corpus) throws Exception {
