@@ -57,7 +57,8 @@ public final class BulkLoadCommand extends Command {
     List<Path> tables = tables(conf, dir);
     try (Connection connection = ConnectionFactory.createConnection(conf); Admin admin = connection.getAdmin()) {
       for (Path tableDir : tables) {
-        TableSpec spec = TableDir.open(conf, tableDir).spec();
+        TableDir table = TableDir.open(conf, tableDir);
+        TableSpec spec = table.spec();
         TableName name = args.has("namespace") ? TableName.valueOf(args.get("namespace"), spec.name()) : TableName.valueOf(spec.name());
         if (args.has("namespace") && Arrays.stream(admin.listNamespaces()).noneMatch(args.get("namespace")::equals)) {
           admin.createNamespace(NamespaceDescriptor.create(args.get("namespace")).build());
@@ -72,7 +73,7 @@ public final class BulkLoadCommand extends Command {
           }
           out.println("created " + name + " with " + (splits.length + 1) + " region(s)");
         }
-        load(conf, tableDir, name);
+        load(conf, table, name);
       }
     }
     return 0;
@@ -84,8 +85,9 @@ public final class BulkLoadCommand extends Command {
    * and the table has not split since). A directory already loaded into this table says so and
    * loads nothing again ({@value #LOADED_MARK} names the table it went into).
    */
-  private void load(Configuration conf, Path tableDir, TableName name) throws IOException {
-    FileSystem fs = tableDir.getFileSystem(conf);
+  private void load(Configuration conf, TableDir table, TableName name) throws IOException {
+    Path tableDir = table.path();
+    FileSystem fs = table.fileSystem();
     Path mark = new Path(tableDir, LOADED_MARK);
     if (fs.exists(mark)) {
       String into;
@@ -97,7 +99,7 @@ public final class BulkLoadCommand extends Command {
         return;
       }
     }
-    int written = hfiles(fs, tableDir);
+    int written = table.families().stream().mapToInt(family -> table.files(family).size()).sum();
     Map<BulkLoadHFiles.LoadQueueItem, ?> loaded = BulkLoadHFiles.create(conf).bulkLoad(name, tableDir);
     long asWritten = loaded.keySet().stream().filter(item -> !item.getFilePath().getParent().getName().equals(SPLIT_DIR)).count();
     try (var markOut = fs.create(mark, true)) {
@@ -105,20 +107,6 @@ public final class BulkLoadCommand extends Command {
     }
     out.println("loaded " + tableDir + " into " + name + ": " + written + " HFile(s), " + (written - asWritten)
         + " of them split by HBase to fit its regions");
-  }
-
-  /** The HFiles a table directory holds: the files of its family directories. */
-  private static int hfiles(FileSystem fs, Path tableDir) throws IOException {
-    int n = 0;
-    for (FileStatus family : fs.listStatus(tableDir)) {
-      String name = family.getPath().getName();
-      if (family.isDirectory() && !name.startsWith("_") && !name.startsWith(".")) {
-        for (FileStatus file : fs.listStatus(family.getPath())) {
-          n += file.isFile() && !file.getPath().getName().startsWith(".") ? 1 : 0;
-        }
-      }
-    }
-    return n;
   }
 
   /** The table directories: {@code dir} itself when it is one, else its sub-directories that are. */
