@@ -4,6 +4,7 @@ import io.dumptruck.formats.output.OutputDirectoryException;
 import io.dumptruck.loaders.LiveMatch;
 import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;
+import io.dumptruck.loaders.LoadPlan;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderCatalog;
 import io.dumptruck.loaders.LoaderConf;
@@ -43,6 +44,8 @@ public final class LoadCommand extends Command {
     b.append("                         bounds become the split points, their families' settings the files' settings\n");
     b.append("  --namespace NS         with --live: the live tables are in namespace NS (default: default)\n");
     b.append("  --live-name T=[NS:]N   with --live: the load's table T goes into the live table [NS:]N (repeat, or comma-separate)\n");
+    b.append("  --dry-run              check the options, inputs and live tables, print the plan (tables, regions, family\n");
+    b.append("                         settings, input files and bytes) and stop: no job, nothing written\n");
     for (Loader l : LoaderCatalog.all().values()) {
       b.append("\n").append(l.name()).append(": ").append(l.summary()).append("\n");
       l.options().forEach((name, help) -> b.append(String.format("  --%-20s %s%n", name + " …", help)));
@@ -61,7 +64,7 @@ public final class LoadCommand extends Command {
     }
     Set<String> valued = new HashSet<>(Set.of("input", "output", "regions", "timestamp", "max-reject-ratio", "namespace", "live-name"));
     valued.addAll(loader.options().keySet());
-    Args args = new Args(Arrays.copyOfRange(argv, 1, argv.length), valued, Set.of("live"));
+    Args args = new Args(Arrays.copyOfRange(argv, 1, argv.length), valued, Set.of("live", "dry-run"));
     args.expectPositionals(0);
     if (!args.flag("live") && (args.has("namespace") || args.has("live-name"))) {
       throw new UsageException("--namespace and --live-name go with --live");
@@ -69,6 +72,10 @@ public final class LoadCommand extends Command {
     LoadOptions options = options(loader, args);
     Job job;
     try {
+      if (args.flag("dry-run")) {
+        LoadPlan.of(getConf(), loader, options).print(out, 20);
+        return 0;
+      }
       job = LoadJob.prepare(getConf(), loader, options);
     } catch (IllegalArgumentException | FileNotFoundException | FileAlreadyExistsException | OutputDirectoryException
         | AccessControlException e) {
@@ -79,9 +86,10 @@ public final class LoadCommand extends Command {
     int files = job.getConfiguration().getInt(LoaderConf.INPUT_FILES.key(), 0);
     out.println("load " + loader.name() + ": " + String.join(", ", options.inputs().stream().map(Path::toString).toList())
         + " -> " + options.output() + " (" + files + (files == 1 ? " input file)" : " input files)"));
-    String matched = job.getConfiguration().get(LoaderConf.LIVE_MATCHED.key());
-    if (matched != null) {
-      matched.lines().forEach(line -> out.println("  matched to the live table: " + line));
+    LoadJob.Matched.of(job.getConfiguration()).forEach(m -> out.println("  matched to the live table: " + m.describe()));
+    String notes = job.getConfiguration().get(LoaderConf.SUMMARY_LINES.key());
+    if (notes != null) {
+      notes.lines().forEach(line -> out.println("  " + line));
     }
     String skipped = job.getConfiguration().get(LoaderConf.INPUT_SKIPPED.key());
     if (skipped != null) {
@@ -161,6 +169,9 @@ public final class LoadCommand extends Command {
     out.printf("%n%-16s %8s %10s %12s %14s%n", "table", "files", "rows", "cells", "bytes");
     for (LoadJob.TableFigures t : r.tables()) {
       out.printf("%-16s %8d %10d %12d %14d%n", t.table(), t.files(), t.rows(), t.cells(), t.bytes());
+    }
+    if (r.file() != null) {
+      out.println("\nreport (JSON): " + r.file());
     }
   }
 }

@@ -33,6 +33,8 @@ public interface ConfKey {
 
   default int getInt(Configuration conf) { return conf.getInt(key(), Integer.parseInt(defaultValue())); }
 
+  default boolean getBoolean(Configuration conf) { return conf.getBoolean(key(), Boolean.parseBoolean(defaultValue())); }
+
   default void set(Configuration conf, String value) { conf.set(key(), value); }
 
   default void setLong(Configuration conf, long value) { conf.setLong(key(), value); }

@@ -27,6 +27,13 @@ public enum FormatConf implements ConfKey {
   OUTPUT_MAP_BUFFER_MB("dumptruck.output.map.buffer.mb", null,
       "a load's map task sorts the cells that records put alone into a row in a buffer of this many MB (default: "
       + "a quarter of mapreduce.task.io.sort.mb) and sends them to the shuffle in blocks of many rows; 0 sends each record on its own"),
+  OUTPUT_LOCALITY("dumptruck.output.locality", "true",
+      "a load matched to live tables and written to HDFS writes each region's HFiles with the region's server as the favored "
+      + "node (the first replica on its host, so the region server reads them locally after the bulk load; HBase's "
+      + "hbase.bulkload.locality.sensitive.enabled); false turns it off"),
+  /** internal: {@code <prefix><table>} = per region, in region order, the {@code host:port} of its region server ('' when unknown). */
+  OUTPUT_FAVORED_NODES("dumptruck.output.favored.", null,
+      "internal: dumptruck.output.favored.<table> = per region, the host:port of the region server that serves it"),
   /** internal: JSON array of {@code {"dir": table directory, "scan": scan spec}}, one per table read. */
   INPUT_TABLES("dumptruck.input.tables", null, "internal: the tables to read and their scans, as JSON"),
   INPUT_SPLIT_MAX_BYTES("dumptruck.input.split.max.bytes", String.valueOf(1L << 30),

@@ -55,11 +55,16 @@ import org.slf4j.LoggerFactory;
 public final class LoadJob {
   private LoadJob() {}
 
-  /** The figures of a finished load. */
+  /** The figures of a finished load; {@code file} is its {@link LoadReportFile} (null when none was written). */
   public record Report(long read, long loaded, long rejected, long skipped, Map<String, Long> rejectReasons,
-      List<TableFigures> tables, Path rejects, CellsDropped dropped, String failure) {
+      List<TableFigures> tables, Path rejects, CellsDropped dropped, String failure, Path file) {
     public boolean failed() {
       return failure != null;
+    }
+
+    /** This report, written to {@code file} ({@link LoadReportFile}). */
+    Report writtenTo(Path file) {
+      return new Report(read, loaded, rejected, skipped, rejectReasons, tables, rejects, dropped, failure, file);
     }
   }
 
@@ -79,20 +84,8 @@ public final class LoadJob {
    * directory again.
    */
   public static Job prepare(Configuration conf, Loader loader, LoadOptions options) throws IOException, InterruptedException {
-    InputFiles inputs = InputFiles.of(options.inputs(), conf);
-    if (inputs.files().isEmpty()) {
-      throw new FileNotFoundException("no file to read in " + options.inputs() + (inputs.skipped().isEmpty() ? ""
-          : ": only hidden files, whose names start with _ or . (" + examples(inputs.skipped()) + "); name one to read it"));
-    }
-    Set<Class<?>> codecsChecked = new HashSet<>();
-    CompressionCodecFactory factory = new CompressionCodecFactory(conf);
-    for (FileStatus file : inputs.files()) {
-      refuseUnreadable(file.getPath().getFileSystem(conf), file);
-      CompressionCodec codec = factory.getCodec(file.getPath());
-      if (codec != null && codecsChecked.add(codec.getClass())) {
-        refuseUnusable(codec, file.getPath());
-      }
-    }
+    long preparedAt = System.currentTimeMillis();
+    InputFiles inputs = checkInputs(conf, options);
     OutputDirectory.checkNew(options.output(), conf);
     WrittenBy writtenBy = writtenBy(loader, options); // each table's _spec.json says what wrote it
     List<TableSpec> tables = loader.tables(conf, options).stream().map(t -> t.withWrittenBy(writtenBy)).toList();
@@ -100,6 +93,8 @@ public final class LoadJob {
     String claim = OutputDirectory.claim(options.output(), conf);
     FormatConf.OUTPUT_CLAIM.set(job.getConfiguration(), claim);
     job.getConfiguration().setInt(LoaderConf.INPUT_FILES.key(), inputs.files().size());
+    job.getConfiguration().setLong(LoaderConf.INPUT_BYTES.key(), inputs.files().stream().mapToLong(FileStatus::getLen).sum());
+    job.getConfiguration().setLong(LoaderConf.PREPARED_AT.key(), preparedAt);
     if (!inputs.skipped().isEmpty()) {
       job.getConfiguration().set(LoaderConf.INPUT_SKIPPED.key(), inputs.skipped().size() + " (" + examples(inputs.skipped()) + ")");
     }
@@ -117,6 +112,28 @@ public final class LoadJob {
         // the JVM is stopping: the hook releases the claim
       }
     }
+  }
+
+  /**
+   * Lists the inputs and refuses, before anything else, inputs that name no file or only hidden ones,
+   * a file the user may not read, and a file compressed with a codec this installation lacks.
+   */
+  static InputFiles checkInputs(Configuration conf, LoadOptions options) throws IOException {
+    InputFiles inputs = InputFiles.of(options.inputs(), conf);
+    if (inputs.files().isEmpty()) {
+      throw new FileNotFoundException("no file to read in " + options.inputs() + (inputs.skipped().isEmpty() ? ""
+          : ": only hidden files, whose names start with _ or . (" + examples(inputs.skipped()) + "); name one to read it"));
+    }
+    Set<Class<?>> codecsChecked = new HashSet<>();
+    CompressionCodecFactory factory = new CompressionCodecFactory(conf);
+    for (FileStatus file : inputs.files()) {
+      refuseUnreadable(file.getPath().getFileSystem(conf), file);
+      CompressionCodec codec = factory.getCodec(file.getPath());
+      if (codec != null && codecsChecked.add(codec.getClass())) {
+        refuseUnusable(codec, file.getPath());
+      }
+    }
+    return inputs;
   }
 
   /** Deletes the claimed output of a load that will not run; a failure to do so is logged, not thrown over the first. */
@@ -141,32 +158,67 @@ public final class LoadJob {
     RejectSink.configure(job);
     HFileTableJob output = HFileTableJob.configure(job).tables(tables).output(options.output());
     if (options.live() == null) {
-      configure(job, loader, options, output);
+      configure(job, loader, options, output, null);
       return job;
     }
     try (Connection hbase = ConnectionFactory.createConnection(liveConf(jc))) {
       Map<String, TableName> names = new LinkedHashMap<>();
       tables.forEach(t -> names.put(t.name(), options.live().nameOf(t.name())));
-      configure(job, loader, options, output.matching(hbase, names));
+      output.matching(hbase, names).matchLive();
+      configure(job, loader, options, output, hbase);
     }
-    List<String> matched = new ArrayList<>();
-    for (LiveTables.Match m : output.matches()) {
-      matched.add(m.spec().name() + " ← " + m.name() + ": " + m.regions() + " region(s)"
-          + (m.overrides().isEmpty() ? ", the load's family settings" : "; " + String.join(", ", m.overrides())));
+    Matched.set(jc, output.matches());
+    if (output.matches().stream().anyMatch(m -> jc.get(FormatConf.OUTPUT_FAVORED_NODES.key() + m.spec().name()) != null)) {
+      LoaderConf.addSummaryLine(jc, "each region's HFiles favor its region server's host for their blocks (locality after the bulk "
+          + "load; -D " + FormatConf.OUTPUT_LOCALITY.key() + "=false turns it off)");
     }
-    jc.set(LoaderConf.LIVE_MATCHED.key(), String.join("\n", matched));
     return job;
   }
 
-  private static void configure(Job job, Loader loader, LoadOptions options, HFileTableJob output)
+  /**
+   * A table of the load matched to a live one: what the summary and the report say of it.
+   *
+   * @param overrides per family whose settings the live table changed: {@code family: setting a → b, …}
+   */
+  public record Matched(String table, String live, int regions, List<String> overrides) {
+    private static final String SEPARATOR = "\t";
+
+    /** One line of the summary: {@code follows ← live:follows: 12 region(s); f: compression NONE → GZ, …}. */
+    public String describe() {
+      return table + " ← " + live + ": " + regions + " region(s)"
+          + (overrides.isEmpty() ? ", the load's family settings" : "; " + String.join("; ", overrides));
+    }
+
+    static void set(Configuration conf, List<LiveTables.Match> matches) {
+      conf.set(LoaderConf.LIVE_MATCHED.key(), String.join("\n", matches.stream().map(m -> {
+        List<String> fields = new ArrayList<>(List.of(m.spec().name(), m.name().getNameWithNamespaceInclAsString(),
+            String.valueOf(m.regions())));
+        fields.addAll(m.overrides());
+        return String.join(SEPARATOR, fields);
+      }).toList()));
+    }
+
+    /** The tables a prepared load was matched to (none when it was not). */
+    public static List<Matched> of(Configuration conf) {
+      List<Matched> out = new ArrayList<>();
+      String text = conf.get(LoaderConf.LIVE_MATCHED.key(), "");
+      for (String line : text.isEmpty() ? new String[0] : text.split("\n")) {
+        String[] f = line.split(SEPARATOR);
+        out.add(new Matched(f[0], f[1], Integer.parseInt(f[2]), List.of(f).subList(3, f.length)));
+      }
+      return out;
+    }
+  }
+
+  private static void configure(Job job, Loader loader, LoadOptions options, HFileTableJob output, Connection live)
       throws IOException, InterruptedException {
-    loader.beforeLoad(job, options);
+    loader.beforeLoad(job, options, live);
     loader.configure(job, options, output);
     output.apply();
   }
 
   /** HBase's configuration for reading the live tables at set-up: a cluster that is not there fails in seconds, not minutes. */
-  private static Configuration liveConf(Configuration conf) {
+  static Configuration liveConf(Configuration conf) {
     Configuration hbase = HBaseConfiguration.create(conf);
     hbase.setInt(HConstants.HBASE_CLIENT_RETRIES_NUMBER, LoaderConf.LIVE_RETRIES.getInt(conf));
     hbase.setInt("zookeeper.recovery.retry", 1);
@@ -257,7 +309,11 @@ public final class LoadJob {
     long conflicting = c.findCounter(CellCounter.CONFLICTING_CELLS_DROPPED).getValue();
     CellsDropped dropped = new CellsDropped(c.findCounter(CellCounter.DUPLICATE_CELLS_DROPPED).getValue(), conflicting,
         conflicting > 0 ? new Path(options.output(), CellConflicts.DIRECTORY) : null);
-    return new Report(read, loaded, rejected, skipped, reasons, tables, rejected > 0 ? rejects : null, dropped, failure);
+    Report report = new Report(read, loaded, rejected, skipped, reasons, tables, rejected > 0 ? rejects : null, dropped, failure, null);
+    if (job.isSuccessful() && options.output().getFileSystem(job.getConfiguration()).exists(options.output())) {
+      report = report.writtenTo(LoadReportFile.write(loader, options, report, job.getConfiguration()));
+    }
+    return report;
   }
 
   /**

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.mapreduce.Job;
 
 /**
@@ -42,8 +43,14 @@ public interface Loader {
   /** Sets the mapper, and the input format or folds when the defaults (text lines, first value) do not fit. */
   void configure(Job job, LoadOptions options, HFileTableJob output);
 
-  /** Work the load needs first (a pass over the input, say); runs before {@link #configure}. */
-  default void beforeLoad(Job job, LoadOptions options) throws IOException, InterruptedException {}
+  /**
+   * Work the load needs first (a pass over the input, say); runs before {@link #configure}, after the
+   * tables were matched to the live ones when the load is.
+   *
+   * @param live the connection to HBase when the load is matched to live tables ({@link LoadOptions#live()}
+   *     names them), else null
+   */
+  default void beforeLoad(Job job, LoadOptions options, Connection live) throws IOException, InterruptedException {}
 
   /** Cleans up after the load, whether it succeeded or not. */
   default void afterLoad(Job job) throws IOException {}

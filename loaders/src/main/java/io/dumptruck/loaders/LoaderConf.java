@@ -9,11 +9,14 @@ public enum LoaderConf implements ConfKey {
   OPTION_PREFIX("dumptruck.load.option.", null, "internal: dumptruck.load.option.<name> = the loader's option --<name>"),
   DATASET("dumptruck.load.dataset", null, "internal: the class of the job's LineDataset, which LineLoaderMapper runs"),
   INPUT_FILES("dumptruck.load.input.files", null, "internal: the number of input files, for the load's summary"),
+  INPUT_BYTES("dumptruck.load.input.bytes", null, "internal: the bytes of the input files, for the load's report"),
+  PREPARED_AT("dumptruck.load.prepared.at", null, "internal: when the load's set-up began (epoch ms), for the duration in its report"),
   INPUT_SKIPPED("dumptruck.load.input.skipped", null, "internal: hidden input files skipped (count and examples), for the summary"),
   SPEC_JSON("dumptruck.load.spec.json", null, "internal: the spec loader's spec, as JSON"),
   CSV_DELIMITER("dumptruck.load.csv.delimiter", ",", "the field delimiter of CsvRecordInputFormat, one character (the spec loader sets it from the spec)"),
   LIVE_MATCHED("dumptruck.load.live.matched", null, "internal: the live tables a load was matched to and what they changed, for its summary"),
   LIVE_RETRIES("dumptruck.load.live.retries", "3", "how often a load matched to live tables retries reaching HBase at set-up before it fails"),
+  SUMMARY_LINES("dumptruck.load.summary.lines", null, "internal: lines a loader adds to the load's summary (what set-up found)"),
   EVENT_IDS("dumptruck.load.events.ids", null, "internal: the directory of the events loader's name-to-id listing (numeric layout)");
 
   private final Definition definition;
@@ -33,6 +36,12 @@ public enum LoaderConf implements ConfKey {
       throw new IllegalStateException(LOAD_TIMESTAMP.key() + " is not set; the load command sets it");
     }
     return ts;
+  }
+
+  /** Adds a line to what the load's summary says ({@link #SUMMARY_LINES}). */
+  public static void addSummaryLine(Configuration conf, String line) {
+    String before = conf.get(SUMMARY_LINES.key());
+    conf.set(SUMMARY_LINES.key(), before == null ? line : before + "\n" + line);
   }
 
   public static String option(Configuration conf, String name, String dflt) {

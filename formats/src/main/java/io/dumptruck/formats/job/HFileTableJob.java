@@ -47,6 +47,7 @@ public final class HFileTableJob {
   private final Map<String, TableName> live = new LinkedHashMap<>();
   private final List<LiveTables.Match> matches = new ArrayList<>();
   private Connection connection;
+  private boolean matched;
   private Path output;
   private Long maxFileBytes;
 
@@ -99,7 +100,21 @@ public final class HFileTableJob {
     return this;
   }
 
-  /** The tables matched to live ones by the last {@link #apply}, with what the live tables changed. */
+  /**
+   * Matches the tables to the live ones now, before {@link #apply} (which otherwise does it), for a
+   * job whose set-up needs to know first that they are there; once per configurator.
+   *
+   * @return the tables matched to live ones, with what the live tables changed
+   */
+  public List<LiveTables.Match> matchLive() throws IOException {
+    if (!matched) {
+      matchLiveTables();
+      matched = true;
+    }
+    return List.copyOf(matches);
+  }
+
+  /** The tables matched to live ones by {@link #apply} or {@link #matchLive}, with what the live tables changed. */
   public List<LiveTables.Match> matches() {
     return List.copyOf(matches);
   }
@@ -121,7 +136,7 @@ public final class HFileTableJob {
     if (output == null) {
       throw new SpecException("no output directory: call HFileTableJob.configure(job).output(dir)");
     }
-    matchLiveTables();
+    matchLive();
     var names = new HashSet<String>();
     for (TableSpec t : tables) {
       if (!names.add(t.name())) {
@@ -177,6 +192,9 @@ public final class HFileTableJob {
       job.setCombinerClass(CellCombiner.class);
     }
     job.setNumReduceTasks(RegionPartitioner.partitions(resolved));
+    if (FormatConf.OUTPUT_LOCALITY.getBoolean(conf) && "hdfs".equals(output.getFileSystem(conf).getScheme())) {
+      matches.forEach(m -> conf.set(FormatConf.OUTPUT_FAVORED_NODES.key() + m.spec().name(), String.join(",", m.servers())));
+    }
     return job;
   }
 
@@ -190,17 +208,7 @@ public final class HFileTableJob {
     for (int i = 0; i < tables.size(); i++) {
       TableName name = live.get(tables.get(i).name());
       if (name != null) {
-        LiveTables.Match m;
-        try {
-          m = LiveTables.match(connection, name, tables.get(i));
-        } catch (IOException e) {
-          Throwable cause = e;
-          while (cause.getCause() != null && cause.getCause() != cause) {
-            cause = cause.getCause();
-          }
-          throw new IOException("cannot read the live table " + name + " from HBase (" + String.valueOf(cause).lines().findFirst()
-              .orElse("") + "): is HBase running, and hbase.zookeeper.quorum set (hbase-site.xml or -D)?", e);
-        }
+        LiveTables.Match m = LiveTables.match(connection, name, tables.get(i));
         matches.add(m);
         tables.set(i, m.spec());
       }

@@ -6,14 +6,16 @@ import io.dumptruck.formats.table.SpecException;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.client.RegionReplicaUtil;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
@@ -38,8 +40,9 @@ public final class LiveTables {
    * @param spec the table as the load writes it: the live split points and family settings
    * @param regions the live table's regions
    * @param overrides per family whose settings the live table changed: {@code family: setting a → b, …}
+   * @param servers per region, in region order, the {@code host:port} of the region server serving it ("" when none is)
    */
-  public record Match(TableName name, TableSpec spec, int regions, List<String> overrides) {}
+  public record Match(TableName name, TableSpec spec, int regions, List<String> overrides, List<String> servers) {}
 
   /**
    * The load's table {@code given} matched to the live table {@code name}. A table that does not
@@ -48,6 +51,19 @@ public final class LiveTables {
    * naming the fix.
    */
   public static Match match(Connection connection, TableName name, TableSpec given) throws IOException {
+    try {
+      return read(connection, name, given);
+    } catch (IOException e) {
+      Throwable cause = e;
+      while (cause.getCause() != null && cause.getCause() != cause) {
+        cause = cause.getCause();
+      }
+      throw new IOException("cannot read the live table " + name + " from HBase (" + String.valueOf(cause).lines().findFirst()
+          .orElse("") + "): is HBase running, and hbase.zookeeper.quorum set (hbase-site.xml or -D)?", e);
+    }
+  }
+
+  private static Match read(Connection connection, TableName name, TableSpec given) throws IOException {
     TableDescriptor live;
     try (Admin admin = connection.getAdmin()) {
       if (!admin.tableExists(name)) {
@@ -71,13 +87,16 @@ public final class LiveTables {
       }
       families.add(matched);
     }
-    byte[][] starts;
+    List<HRegionLocation> regions;
     try (RegionLocator locator = connection.getRegionLocator(name)) {
-      starts = locator.getStartKeys();
+      regions = new ArrayList<>(locator.getAllRegionLocations().stream().filter(l -> RegionReplicaUtil.isDefaultReplica(l.getRegion()))
+          .toList());
     }
-    List<byte[]> points = Arrays.stream(starts).filter(k -> k.length > 0).sorted(Bytes.BYTES_COMPARATOR).toList();
+    regions.sort(Comparator.comparing(l -> l.getRegion().getStartKey(), Bytes.BYTES_COMPARATOR));
+    List<byte[]> points = regions.stream().map(l -> l.getRegion().getStartKey()).filter(k -> k.length > 0).toList();
+    List<String> servers = regions.stream().map(l -> l.getServerName() == null ? "" : l.getHostnamePort()).toList();
     TableSpec spec = new TableSpec(given.name(), families, RegionSplits.explicit(points), given.splitPolicy(), given.writtenBy());
-    return new Match(name, spec, points.size() + 1, overrides);
+    return new Match(name, spec, points.size() + 1, overrides, servers);
   }
 
   private static FamilySpec settingsOf(TableName table, ColumnFamilyDescriptor f, FamilySpec ours) {

@@ -8,6 +8,7 @@ import static org.apache.hadoop.hbase.regionserver.HStoreFile.MAJOR_COMPACTION_K
 import io.dumptruck.formats.table.FamilySpec;
 import java.io.Closeable;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -15,6 +16,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.fs.HFileSystem;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.io.hfile.HFileContext;
@@ -22,6 +24,7 @@ import org.apache.hadoop.hbase.io.hfile.HFileContextBuilder;
 import org.apache.hadoop.hbase.regionserver.StoreFileWriter;
 import org.apache.hadoop.hbase.regionserver.StoreUtils;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 
 /**
  * Writes the sorted cells of one family of one region as HBase HFiles (format version 3) in one
@@ -49,6 +52,7 @@ public final class FamilyFileWriter implements Closeable {
   private final long rollBytes;
   private final int maxFiles;
   private final String taskId;
+  private InetSocketAddress[] favoredNodes;
 
   private final List<Path> files = new ArrayList<>();
   private StoreFileWriter current;
@@ -74,6 +78,22 @@ public final class FamilyFileWriter implements Closeable {
     this.rollBytes = rollBytes;
     this.maxFiles = Math.max(1, maxFiles);
     this.taskId = taskId;
+  }
+
+  /**
+   * Writes the files with {@code nodes} as HDFS favored nodes (the first replica of each block there
+   * when the node has room); null, or a file system other than HDFS, leaves placement to it. HBase's
+   * writer only passes favored nodes on when it is handed its own {@link HFileSystem} over HDFS (a
+   * region server's), not a plain one — which is why HFileOutputFormat2's locality option places
+   * nothing; the writer is given that wrapper here.
+   */
+  public FamilyFileWriter favoring(InetSocketAddress[] nodes) {
+    this.favoredNodes = nodes;
+    return this;
+  }
+
+  private FileSystem fileSystemFor(InetSocketAddress[] nodes) {
+    return nodes != null && fs instanceof DistributedFileSystem ? new HFileSystem(fs) : fs;
   }
 
   /** The family's name, as the cells appended must carry it. */
@@ -119,8 +139,9 @@ public final class FamilyFileWriter implements Closeable {
         .withCreateTime(System.currentTimeMillis()).build();
     Path path = new Path(dir, namePrefix + String.format("%04x", files.size()));
     files.add(path);
-    return new StoreFileWriter.Builder(conf, CacheConfig.DISABLED, fs).withFilePath(path)
-        .withBloomType(family.bloom()).withMaxVersions(family.maxVersions()).withFileContext(context).build();
+    return new StoreFileWriter.Builder(conf, CacheConfig.DISABLED, fileSystemFor(favoredNodes)).withFilePath(path)
+        .withBloomType(family.bloom()).withMaxVersions(family.maxVersions()).withFileContext(context)
+        .withFavoredNodes(favoredNodes).build();
   }
 
   private void seal(StoreFileWriter w) throws IOException {

@@ -6,7 +6,10 @@ import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.SpecException;
+import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.JobContext;
@@ -38,8 +41,35 @@ public final class HFileTableOutputFormat extends OutputFormat<CellKey, CellRun>
     int partition = context.getTaskAttemptID().getTaskID().getId();
     String token = FormatConf.OUTPUT_FILE_TOKEN.require(conf, "Call HFileTableJob.configure(job)...apply().");
     int maxFiles = Math.min(FormatConf.HARD_MAX_FILES_PER_REGION, FormatConf.OUTPUT_MAX_FILES_PER_REGION.getInt(conf));
-    return new HFileTableRecordWriter(conf, work, JobTables.of(conf), String.format("%06x", partition) + token,
-        FormatConf.OUTPUT_FILE_MAX_BYTES.getLong(conf), maxFiles, context.getTaskAttemptID().toString());
+    List<TableSpec> tables = JobTables.of(conf);
+    return new HFileTableRecordWriter(conf, work, tables, String.format("%06x", partition) + token,
+        FormatConf.OUTPUT_FILE_MAX_BYTES.getLong(conf), maxFiles, context.getTaskAttemptID().toString(),
+        favoredNodes(conf, tables, partition));
+  }
+
+  /**
+   * The favored node of partition {@code partition}'s files: the region server of its region, when
+   * set-up matched the table to a live one and asked for locality ({@link FormatConf#OUTPUT_FAVORED_NODES});
+   * null when not, or when the host does not resolve here (HDFS then places the blocks as it would).
+   */
+  static InetSocketAddress[] favoredNodes(Configuration conf, List<TableSpec> tables, int partition) {
+    int first = 0;
+    for (TableSpec t : tables) {
+      int regions = t.regions().splitPoints().size() + 1;
+      if (partition < first + regions) {
+        String servers = conf.get(FormatConf.OUTPUT_FAVORED_NODES.key() + t.name());
+        String[] each = servers == null ? new String[0] : servers.split(",", -1);
+        String server = partition - first < each.length ? each[partition - first] : "";
+        int colon = server.lastIndexOf(':');
+        if (colon <= 0) {
+          return null;
+        }
+        InetSocketAddress node = new InetSocketAddress(server.substring(0, colon), Integer.parseInt(server.substring(colon + 1)));
+        return node.isUnresolved() ? null : new InetSocketAddress[] {node};
+      }
+      first += regions;
+    }
+    return null;
   }
 
   @Override

@@ -7,6 +7,7 @@ import io.dumptruck.formats.shuffle.RowChange;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -32,6 +33,7 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
   private final long rollBytes;
   private final int maxFiles;
   private final String taskId;
+  private final InetSocketAddress[] favoredNodes;
   private final FamilyFileWriter[][] writers;
   private final long[] tableRows;
   private final RowChange rows = new RowChange();
@@ -39,7 +41,7 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
   private final CellRun.Reader cells = new CellRun.Reader();
 
   HFileTableRecordWriter(Configuration conf, Path workDir, List<TableSpec> tables, String namePrefix,
-      long rollBytes, int maxFiles, String taskId) throws IOException {
+      long rollBytes, int maxFiles, String taskId, InetSocketAddress[] favoredNodes) throws IOException {
     this.conf = conf;
     this.fs = workDir.getFileSystem(conf);
     this.workDir = workDir;
@@ -48,6 +50,7 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
     this.rollBytes = rollBytes;
     this.maxFiles = maxFiles;
     this.taskId = taskId;
+    this.favoredNodes = favoredNodes;
     this.writers = new FamilyFileWriter[tables.size()][];
     this.tableRows = new long[tables.size()];
   }
@@ -82,7 +85,8 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
       TableSpec table = tables.get(t);
       FamilySpec family = table.families().get(f);
       Path dir = new Path(new Path(workDir, table.name()), family.name());
-      writers[t][f] = new FamilyFileWriter(conf, fs, dir, table.name(), family, namePrefix, rollBytes, maxFiles, taskId);
+      writers[t][f] = new FamilyFileWriter(conf, fs, dir, table.name(), family, namePrefix, rollBytes, maxFiles, taskId)
+          .favoring(favoredNodes);
     }
     return writers[t][f];
   }

@@ -93,6 +93,12 @@ public record FamilySpec(String name, int maxVersions, int ttlSeconds, BloomType
     return ttlSeconds != HConstants.FOREVER;
   }
 
+  /** The settings a file of this family is written with, for a plan or a summary: {@code compression GZ, bloom ROW, …}. */
+  public String describe() {
+    return "compression " + compression + ", bloom " + bloom + ", encoding " + encoding + ", block size " + blockSize
+        + ", VERSIONS " + maxVersions + ", TTL " + (hasTtl() ? ttlSeconds + " s" : "forever") + (inMemory ? ", in-memory" : "");
+  }
+
   /** The HBase descriptor of this family, for creating the table a load goes into. */
   public ColumnFamilyDescriptor toDescriptor() {
     return ColumnFamilyDescriptorBuilder.newBuilder(nameBytes()).setMaxVersions(maxVersions)

@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.mapreduce.Job;
 
 /** {@code dumptruck load events}: event logs into log_data under one of the LOG_DATA key layouts. */
@@ -56,12 +58,26 @@ public final class EventLoader implements Loader, LineDataset<Event> {
     return schema(options).tables(options.regions());
   }
 
+  /**
+   * The numeric layout's ids: the names of the input listed by a first job and numbered — matched to
+   * a live table, names its {@code log_types} holds keep their ids and new ones are numbered above
+   * its {@code i:max}; otherwise 1..n per load.
+   */
   @Override
-  public void beforeLoad(Job job, LoadOptions options) throws IOException, InterruptedException {
+  public void beforeLoad(Job job, LoadOptions options, Connection live) throws IOException, InterruptedException {
     if (options.get(LAYOUT, DEFAULT_LAYOUT).equals("numeric")) {
+      Configuration conf = job.getConfiguration();
       Path ids = new Path(options.output(), "_event-ids"); // inside the claimed output: this load's alone, gone with it
-      IdDictionary.build(job.getConfiguration(), options.inputs(), ids);
-      job.getConfiguration().set(IDS_DIR, ids.toString());
+      IdDictionary.build(conf, options.inputs(), ids);
+      if (live == null) {
+        IdDictionary.assign(conf, ids, Map.of());
+      } else {
+        TableName types = options.live().nameOf(EventSchema.LOG_TYPES);
+        IdDictionary.Assigned a = IdDictionary.assign(conf, ids, IdDictionary.liveIds(live, types));
+        LoaderConf.addSummaryLine(conf, String.format("%s ids: %,d name(s) kept the id %s gives them, %,d new above its i:max",
+            EventSchema.LOG_TYPES, a.kept(), types, a.added()));
+      }
+      conf.set(IDS_DIR, ids.toString());
     }
   }
 
