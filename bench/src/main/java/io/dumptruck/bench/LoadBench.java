@@ -588,7 +588,7 @@ public final class LoadBench {
     return runs.stream().filter(r -> r.contender().equals(contender) && r.repeat() == repeat).findFirst().orElse(null);
   }
 
-  private static String spread(List<Double> values) {
+  static String spread(List<Double> values) {
     List<Double> v = new ArrayList<>(values);
     v.sort(null);
     double median = v.size() % 2 == 1 ? v.get(v.size() / 2) : (v.get(v.size() / 2 - 1) + v.get(v.size() / 2)) / 2;

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dumptruck.formats.ConfKey;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.jobs.JobConf;
@@ -63,6 +65,45 @@ class CliTest {
       assertTrue(r.out().contains(k.key() + " "), "help config lacks " + k.key() + ":\n" + r.out());
     }
     assertTrue(r.out().contains("dumptruck.output.file.max.bytes" + " ".repeat(42 - 31 + 1) + "268435456"), r.out());
+  }
+
+  /**
+   * A scheduler's view of a load: {@code --dry-run} plans without writing, and every load leaves
+   * {@code _report.json} whose figures are the summary's (read = loaded + rejected, per table).
+   */
+  @Test
+  void aDryRunPlansWithoutWritingAndEveryLoadLeavesAJsonReport() throws Exception {
+    File output = new File(tmp, "reported");
+    String events = new File("../sample-data/events").getPath();
+    Run plan = run("load", "events", "--input", events, "--output", output.getPath(), "--dry-run");
+    assertEquals(0, plan.code(), plan.err());
+    assertTrue(plan.out().contains("input: 1 file(s), ") && plan.out().contains("table log_data: 16 region(s) (salted split points)")
+        && plan.out().contains("  family d: compression GZ, bloom ROW, encoding FAST_DIFF, block size 65536, VERSIONS 1, TTL forever"),
+        plan.out());
+    assertFalse(output.exists(), "a dry run writes nothing");
+    Run load = run("load", "events", "--input", events, "--output", output.getPath(), "--max-reject-ratio", "0.5");
+    assertEquals(0, load.code(), load.err());
+    assertTrue(load.out().contains("report (JSON): " + new File(output, "_report.json").getPath()), load.out());
+    JsonNode report = new ObjectMapper().readTree(new File(output, "_report.json"));
+    JsonNode records = report.get("records");
+    assertEquals(records.get("read").asLong(), records.get("loaded").asLong() + records.get("rejected").asLong());
+    assertTrue(load.out().contains(String.format("records: %,d read = %,d loaded + %,d rejected", records.get("read").asLong(),
+        records.get("loaded").asLong(), records.get("rejected").asLong())), load.out());
+    long byReason = 0;
+    for (JsonNode n : records.get("rejectedByReason")) {
+      byReason += n.asLong();
+    }
+    assertEquals(records.get("rejected").asLong(), byReason);
+    assertEquals("events", report.get("loader").asText());
+    assertTrue(report.get("succeeded").asBoolean() && report.get("failure").isNull());
+    JsonNode logData = report.get("tables").get(0);
+    assertEquals("log_data", logData.get("name").asText());
+    assertEquals(16, logData.get("regions").asInt());
+    assertTrue(logData.get("live").isNull());
+    assertTrue(load.out().lines().anyMatch(l -> l.matches("log_data +" + logData.get("files").asLong() + " +" + logData.get("rows").asLong()
+        + " +" + logData.get("cells").asLong() + " +" + logData.get("bytes").asLong())), load.out());
+    Run again = run("load", "events", "--input", events, "--output", output.getPath(), "--dry-run");
+    assertEquals(2, again.code(), "a dry run refuses what the load would: an existing output");
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.dumptruck.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,27 +13,43 @@ import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.BufferedMutator;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
@@ -96,11 +113,17 @@ class LiveTableIT {
     hbase.shutdownMiniCluster();
   }
 
-  /** {@code dumptruck load graph} against the mini cluster, with {@code args} after the loader's name. */
+  /** {@code dumptruck load graph} of the 60,000 edges against the mini cluster, with {@code args} after the loader's name. */
   static Run load(String... args) {
+    List<String> all = new ArrayList<>(List.of("graph", "--input", edges.getPath(), "--timestamp", "1700000000000"));
+    all.addAll(Arrays.asList(args));
+    return loadWith(all.toArray(new String[0]));
+  }
+
+  /** {@code dumptruck load <args>} against the mini cluster. */
+  static Run loadWith(String... args) {
     List<String> all = new ArrayList<>(List.of("load", "-D", "hbase.zookeeper.quorum=127.0.0.1",
-        "-D", "hbase.zookeeper.property.clientPort=" + hbase.getZkCluster().getClientPort(), "graph",
-        "--input", edges.getPath(), "--timestamp", "1700000000000"));
+        "-D", "hbase.zookeeper.property.clientPort=" + hbase.getZkCluster().getClientPort()));
     all.addAll(Arrays.asList(args));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -118,6 +141,8 @@ class LiveTableIT {
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("matched to the live table: follows ← live:follows: 12 region(s); f: compression NONE → GZ, "
         + "bloom ROW → ROWCOL, encoding NONE → DIFF, block size 65536 → 16384, VERSIONS 1 → 3"), r.out());
+    String report = Files.readString(new File(output, "_report.json").toPath(), StandardCharsets.UTF_8);
+    assertTrue(report.contains("\"table\" : \"live:follows\"") && report.contains("\"regions\" : 12"), report);
     Configuration conf = hbase.getConfiguration();
     for (String table : List.of("follows", "followed_by")) {
       TableName name = TableName.valueOf(NAMESPACE, table);
@@ -130,16 +155,10 @@ class LiveTableIT {
       assertEquals(REGIONS, regions.size());
       FileStatus[] files = fs.listStatus(new Path(dir, "f"));
       assertEquals(REGIONS, files.length, "one file per live region: 60,000 edges spread over every md5 byte");
+      assertFilesMatchTheLiveTable(dir, name);
       for (FileStatus file : files) {
         try (HFile.Reader reader = HFile.createReader(fs, file.getPath(), CacheConfig.DISABLED, true, conf)) {
-          assertEquals(Compression.Algorithm.GZ, reader.getFileContext().getCompression(), file.getPath().toString());
-          assertEquals(DataBlockEncoding.DIFF, reader.getDataBlockEncoding());
-          assertEquals(BloomType.ROWCOL, BloomType.valueOf(Bytes.toString(reader.getHFileInfo().get(HStoreFile.BLOOM_FILTER_TYPE_KEY))));
           assertTrue(largestDataBlock(reader) < 24 * 1024, "16 KiB blocks, not the loader's 64 KiB: " + largestDataBlock(reader));
-          byte[] first = reader.getFirstRowKey().orElseThrow();
-          byte[] last = reader.getLastRowKey().orElseThrow();
-          assertEquals(1, regions.stream().filter(l -> l.getRegion().containsRange(first, last)).count(),
-              "a file within one live region: the bulk load splits none");
         }
       }
       long rows = rowsOf(dir);
@@ -191,6 +210,270 @@ class LiveTableIT {
     assertEquals(unmatchedRows, rowsInHBase(TableName.valueOf("day2", "follows")));
   }
 
+  /** The plan of a matched load: the live tables' regions and settings, and nothing written. */
+  @Test
+  void aDryRunPrintsThePlanOfAMatchedLoadAndWritesNothing() {
+    File output = new File(tmp, "dry-run");
+    Run r = load("--output", output.getPath(), "--live", "--namespace", NAMESPACE, "--dry-run");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("table follows: matched to the live table live:follows, 12 region(s)"), r.out());
+    assertTrue(r.out().contains("  family f: compression GZ, bloom ROWCOL, encoding DIFF, block size 16384, VERSIONS 3"), r.out());
+    assertTrue(r.out().contains("input: 2 file(s), "), r.out());
+    assertFalse(output.exists(), "a dry run writes nothing");
+    Run refused = load("--output", output.getPath(), "--live", "--namespace", "nowhere", "--dry-run");
+    assertEquals(2, refused.code());
+    assertTrue(refused.err().contains("HBase has no table nowhere:follows"), refused.err());
+  }
+
+  /**
+   * The night the issue describes, for a loader and for the spec loader: day 1 written through the
+   * HBase client, regions split and merged by Admin since, day 2 loaded matched to the table as it is
+   * now and bulk-loaded — no file split, the files with the live settings, and every cell HBase
+   * serves (all versions, through Scan and Get) that of a model of day 1 + day 2.
+   */
+  @Test
+  void dayTwoMatchedToATableThatSplitAndMergedSinceDayOneReadsAsBothDays() throws Exception {
+    String ns = "nightly";
+    try (Admin admin = connection.getAdmin()) {
+      admin.createNamespace(NamespaceDescriptor.create(ns).build());
+      for (String table : List.of("follows", "followed_by")) {
+        admin.createTable(TableDescriptorBuilder.copy(TableName.valueOf(ns, table),
+            admin.getDescriptor(TableName.valueOf(NAMESPACE, table))), splits());
+      }
+      byte[][] metricSplits = new byte[REGIONS - 1][];
+      for (int i = 1; i < REGIONS; i++) {
+        metricSplits[i - 1] = Bytes.toBytes(String.format("k%04d", i * 400));
+      }
+      admin.createTable(TableDescriptorBuilder.newBuilder(TableName.valueOf(ns, "metrics"))
+          .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes("m")).setCompressionType(Compression.Algorithm.GZ)
+              .setDataBlockEncoding(DataBlockEncoding.FAST_DIFF).setBloomFilterType(BloomType.NONE).setBlocksize(8 * 1024)
+              .setMaxVersions(2).build()).build(), metricSplits);
+    }
+    File day1Edges = new File(tmp, "day1-edges");
+    File day2Edges = new File(tmp, "day2-edges");
+    DataGenerator.generate("graph", 20_000, 11, day1Edges.toPath(), 1);
+    DataGenerator.generate("graph", 20_000, 12, day2Edges.toPath(), 1);
+    nightly(ns, List.of("follows", "followed_by"),
+        List.of("graph", "--input", day1Edges.getPath(), "--timestamp", "1700000000000"),
+        List.of("graph", "--input", day2Edges.getPath(), "--timestamp", "1700086400000"),
+        new byte[] {(byte) (2 * 256 / REGIONS + 7)}, new byte[] {(byte) (7 * 256 / REGIONS + 7)});
+
+    File spec = new File(tmp, "metrics-spec.json");
+    Files.writeString(spec.toPath(), "{\"input\": {\"format\": \"csv\", \"header\": true}, \"tables\": [{\"name\": \"metrics\", "
+        + "\"families\": [{\"name\": \"m\"}], \"rowKey\": [{\"field\": \"id\"}], "
+        + "\"cells\": [{\"column\": \"m:v\", \"field\": \"value\"}]}]}");
+    File day1 = new File(tmp, "metrics-day1.csv");
+    File day2 = new File(tmp, "metrics-day2.csv");
+    StringBuilder one = new StringBuilder("id,value\n");
+    StringBuilder two = new StringBuilder("id,value\n");
+    for (int i = 0; i < 4800; i++) {
+      one.append(String.format("k%04d,one-%d%n", i, i));
+    }
+    for (int i = 0; i < 5200; i += 3) { // some rows again, some new beyond the last split
+      two.append(String.format("k%04d,two-%d%n", i, i));
+    }
+    Files.writeString(day1.toPath(), one);
+    Files.writeString(day2.toPath(), two);
+    nightly(ns, List.of("metrics"),
+        List.of("spec", "--spec", spec.getPath(), "--input", day1.getPath(), "--timestamp", "1700000000000"),
+        List.of("spec", "--spec", spec.getPath(), "--input", day2.getPath(), "--timestamp", "1700086400000"),
+        Bytes.toBytes("k1000"), Bytes.toBytes("k3000"));
+  }
+
+  /**
+   * Day 1 ({@code day1}, loaded on its own, its cells written to the live tables through Puts), two
+   * regions split at {@code splitAt} (in the first two thirds of the key space) and two neighbours
+   * near the end merged, then day 2 ({@code day2}) matched and
+   * bulk-loaded; HBase then serves exactly the model of both days.
+   */
+  static void nightly(String ns, List<String> tables, List<String> day1, List<String> day2, byte[]... splitAt) throws Exception {
+    File dayOne = new File(tmp, ns + "-" + day1.get(0) + "-day1");
+    List<String> args = new ArrayList<>(day1);
+    args.addAll(List.of("--output", dayOne.getPath()));
+    assertEquals(0, loadWith(args.toArray(new String[0])).code());
+    Map<String, TreeMap<String, byte[]>> model = new HashMap<>();
+    for (String table : tables) {
+      TableName name = TableName.valueOf(ns, table);
+      TreeMap<String, byte[]> cells = cellsOf(new Path(dayOne.toURI().toString(), table));
+      try (BufferedMutator puts = connection.getBufferedMutator(name)) {
+        for (Cell c : cellList(new Path(dayOne.toURI().toString(), table))) {
+          puts.mutate(new Put(CellUtil.cloneRow(c)).add(c));
+        }
+      }
+      model.put(table, cells);
+    }
+    try (Admin admin = connection.getAdmin()) {
+      for (String table : tables) {
+        TableName name = TableName.valueOf(ns, table);
+        admin.flush(name);
+        for (byte[] at : splitAt) {
+          admin.split(name, at);
+        }
+        int expected = REGIONS + splitAt.length;
+        hbase.waitFor(60_000, () -> onlineRegions(admin, name).size() == expected);
+        hbase.waitUntilNoRegionsInTransition(60_000);
+        List<RegionInfo> regions = onlineRegions(admin, name); // two near the end: daughters of a split are not mergeable until compacted
+        admin.mergeRegionsAsync(new byte[][] {regions.get(regions.size() - 3).getEncodedNameAsBytes(),
+                regions.get(regions.size() - 2).getEncodedNameAsBytes()}, false)
+            .get(60, TimeUnit.SECONDS);
+        hbase.waitFor(60_000, () -> onlineRegions(admin, name).size() == expected - 1);
+        hbase.waitUntilNoRegionsInTransition(60_000);
+        hbase.waitTableAvailable(name, 60_000);
+      }
+    }
+    File dayTwo = new File(tmp, ns + "-" + day2.get(0) + "-day2");
+    args = new ArrayList<>(day2);
+    args.addAll(List.of("--output", dayTwo.getPath(), "--live", "--namespace", ns));
+    Run r = loadWith(args.toArray(new String[0]));
+    assertEquals(0, r.code(), r.err());
+    for (String table : tables) {
+      TableName name = TableName.valueOf(ns, table);
+      int regions = REGIONS + splitAt.length - 1;
+      assertTrue(r.out().contains(table + " ← " + name + ": " + regions + " region(s)"), r.out());
+      Path dir = new Path(dayTwo.toURI().toString(), table);
+      assertFilesMatchTheLiveTable(dir, name);
+      TreeMap<String, byte[]> cells = model.get(table);
+      cells.putAll(cellsOf(dir));
+      String said = bulkload(dir, ns);
+      assertTrue(said.contains(" of them split by HBase") && said.contains(", 0 of them split by HBase"), said);
+      int versions;
+      try (Admin admin = connection.getAdmin()) {
+        versions = admin.getDescriptor(name).getColumnFamilies()[0].getMaxVersions();
+      }
+      TreeMap<String, byte[]> expected = newest(cells, versions);
+      TreeMap<String, byte[]> served = new TreeMap<>();
+      try (Table t = connection.getTable(name); ResultScanner scanner = t.getScanner(new Scan().readAllVersions())) {
+        for (Result row : scanner) {
+          row.listCells().forEach(c -> served.put(keyOf(c), CellUtil.cloneValue(c)));
+        }
+        assertEquals(expected.keySet(), served.keySet(), table + ": the cells HBase serves are day 1 + day 2");
+        expected.forEach((k, v) -> assertArrayEquals(v, served.get(k), k));
+        List<String> rows = expected.keySet().stream().map(k -> k.substring(0, k.indexOf('\u0001'))).distinct().toList();
+        for (int i = 0; i < rows.size(); i += Math.max(1, rows.size() / 200)) {
+          Result got = t.get(new Get(Bytes.toBytesBinary(rows.get(i))).readAllVersions());
+          String row = rows.get(i);
+          assertEquals(expected.subMap(row + "\u0001", row + "\u0002").keySet(),
+              got.listCells().stream().map(LiveTableIT::keyOf).collect(Collectors.toCollection(TreeSet::new)), "Get " + row);
+        }
+      }
+    }
+  }
+
+  /**
+   * The numeric event layout night after night: day 2, matched to the live tables, keeps every id
+   * day 1 gave (read from the live log_types) and numbers new names above i:max — so no id of
+   * log_data ever stands for two hosts or two events, which per-load ids would do here ("aaa-new"
+   * sorts first and would take cache-01's id 1).
+   */
+  @Test
+  void numericEventIdsStayTheSameFromNightToNight() throws Exception {
+    String ns = "ev";
+    try (Admin admin = connection.getAdmin()) {
+      admin.createNamespace(NamespaceDescriptor.create(ns).build());
+    }
+    File dayOne = new File(tmp, "events-day1");
+    assertEquals(0, loadWith("events", "--input", new File("../sample-data/events").getPath(), "--layout", "numeric",
+        "--output", dayOne.getPath(), "--timestamp", "1700000000000").code());
+    bulkload(new Path(dayOne.toURI().toString()), ns);
+    Map<String, Long> before = logTypes(ns);
+    long hosts = before.get("\\x00h");
+    long events = before.get("\\x00e");
+    File day2 = new File(tmp, "events-day2.tsv");
+    Files.writeString(day2.toPath(), "web-01\t1700090000000\tlogin\tann\n" + "aaa-new\t1700090000001\tzz_new_event\t1\n"
+        + "aaa-new\t1700090000002\tlogin\tbob\n");
+    File dayTwo = new File(tmp, "events-day2");
+    Run r = loadWith("events", "--input", day2.getPath(), "--layout", "numeric", "--output", dayTwo.getPath(),
+        "--timestamp", "1700086400000", "--live", "--namespace", ns);
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("log_types ids: 2 name(s) kept the id ev:log_types gives them, 2 new above its i:max"), r.out());
+    bulkload(new Path(dayTwo.toURI().toString()), ns);
+    Map<String, Long> after = logTypes(ns);
+    before.forEach((name, id) -> {
+      if (!name.startsWith("\\x00")) {
+        assertEquals(id, after.get(name), name + " keeps its id");
+      }
+    });
+    assertEquals(hosts + 1, after.get("haaa-new"));
+    assertEquals(events + 1, after.get("ezz_new_event"));
+    assertEquals(hosts + 1, after.get("\\x00h"), "i:max moves up");
+    assertEquals(events + 1, after.get("\\x00e"));
+    Map<Long, Set<String>> hostsOfId = new HashMap<>();
+    Map<Long, Set<String>> eventsOfId = new HashMap<>();
+    long rows = 0;
+    try (Table t = connection.getTable(TableName.valueOf(ns, "log_data")); ResultScanner scanner = t.getScanner(new Scan())) {
+      for (Result row : scanner) {
+        hostsOfId.computeIfAbsent(Bytes.toLong(row.getRow(), 0), k -> new TreeSet<>())
+            .add(Bytes.toString(row.getValue(Bytes.toBytes("d"), Bytes.toBytes("h"))));
+        eventsOfId.computeIfAbsent(Bytes.toLong(row.getRow(), 8), k -> new TreeSet<>())
+            .add(Bytes.toString(row.getValue(Bytes.toBytes("d"), Bytes.toBytes("e"))));
+        rows++;
+      }
+    }
+    assertTrue(rows > 400, "both days in log_data: " + rows);
+    hostsOfId.forEach((id, names) -> assertEquals(1, names.size(), "host id " + id + " stands for " + names));
+    eventsOfId.forEach((id, names) -> assertEquals(1, names.size(), "event id " + id + " stands for " + names));
+    assertEquals(Set.of("aaa-new"), hostsOfId.get(hosts + 1));
+  }
+
+  /** The live log_types as name → id (the i:max rows as {@code \\x00h}/{@code \\x00e}). */
+  static Map<String, Long> logTypes(String ns) throws Exception {
+    Map<String, Long> ids = new HashMap<>();
+    try (Table t = connection.getTable(TableName.valueOf(ns, "log_types")); ResultScanner scanner = t.getScanner(new Scan())) {
+      for (Result row : scanner) {
+        Cell c = row.rawCells()[0];
+        ids.put(Bytes.toStringBinary(row.getRow()), Bytes.toLong(CellUtil.cloneValue(c)));
+      }
+    }
+    return ids;
+  }
+
+  static List<RegionInfo> onlineRegions(Admin admin, TableName name) throws Exception {
+    return admin.getRegions(name).stream().filter(r -> !r.isSplitParent() && !r.isOffline())
+        .sorted(Comparator.comparing(RegionInfo::getStartKey, Bytes.BYTES_COMPARATOR)).toList();
+  }
+
+  /** The cells of a load's table, every version, as {@link #keyOf} → value. */
+  static TreeMap<String, byte[]> cellsOf(Path table) throws Exception {
+    TreeMap<String, byte[]> out = new TreeMap<>();
+    for (Cell c : cellList(table)) {
+      out.put(keyOf(c), CellUtil.cloneValue(c));
+    }
+    return out;
+  }
+
+  static List<Cell> cellList(Path table) throws Exception {
+    List<Cell> out = new ArrayList<>();
+    try (TableReader reader = TableReader.open(hbase.getConfiguration(), table);
+        RowScanner scan = reader.scan(ScanSpec.all().withMaxVersions(Integer.MAX_VALUE))) {
+      for (Result r = scan.next(); r != null; r = scan.next()) {
+        out.addAll(r.listCells());
+      }
+    }
+    return out;
+  }
+
+  /** row, family:qualifier and the timestamp inverted, so that a column's newest version sorts first. */
+  static String keyOf(Cell c) {
+    return Bytes.toStringBinary(CellUtil.cloneRow(c)) + '\u0001' + Bytes.toStringBinary(CellUtil.cloneFamily(c)) + ':'
+        + Bytes.toStringBinary(CellUtil.cloneQualifier(c)) + '\u0001' + String.format("%019d", Long.MAX_VALUE - c.getTimestamp());
+  }
+
+  /** The newest {@code versions} cells of each column, as a region server serves them. */
+  static TreeMap<String, byte[]> newest(TreeMap<String, byte[]> cells, int versions) {
+    TreeMap<String, byte[]> out = new TreeMap<>();
+    String column = null;
+    int kept = 0;
+    for (Map.Entry<String, byte[]> e : cells.entrySet()) {
+      String c = e.getKey().substring(0, e.getKey().lastIndexOf('\u0001'));
+      kept = c.equals(column) ? kept + 1 : 1;
+      column = c;
+      if (kept <= versions) {
+        out.put(e.getKey(), e.getValue());
+      }
+    }
+    return out;
+  }
+
   static byte[][] splits() {
     byte[][] splits = new byte[REGIONS - 1][];
     for (int i = 1; i < REGIONS; i++) {
@@ -228,6 +511,39 @@ class LiveTableIT {
       }
     }
     return n;
+  }
+
+  /**
+   * Every HFile of the load's table {@code dir} carries the live table's family settings — compression,
+   * data block encoding and bloom type, read from the file itself — and lies within one live region.
+   */
+  static void assertFilesMatchTheLiveTable(Path dir, TableName name) throws Exception {
+    Configuration conf = hbase.getConfiguration();
+    FileSystem fs = dir.getFileSystem(conf);
+    List<HRegionLocation> regions;
+    TableDescriptor live;
+    try (RegionLocator locator = connection.getRegionLocator(name); Admin admin = connection.getAdmin()) {
+      regions = locator.getAllRegionLocations();
+      live = admin.getDescriptor(name);
+    }
+    int checked = 0;
+    for (ColumnFamilyDescriptor family : live.getColumnFamilies()) {
+      Path familyDir = new Path(dir, family.getNameAsString());
+      for (FileStatus file : fs.exists(familyDir) ? fs.listStatus(familyDir) : new FileStatus[0]) {
+        try (HFile.Reader reader = HFile.createReader(fs, file.getPath(), CacheConfig.DISABLED, true, conf)) {
+          assertEquals(family.getCompressionType(), reader.getFileContext().getCompression(), file.getPath().toString());
+          assertEquals(family.getDataBlockEncoding(), reader.getDataBlockEncoding(), file.getPath().toString());
+          byte[] bloom = reader.getHFileInfo().get(HStoreFile.BLOOM_FILTER_TYPE_KEY); // absent: no bloom
+          assertEquals(family.getBloomFilterType(), bloom == null ? BloomType.NONE : BloomType.valueOf(Bytes.toString(bloom)));
+          byte[] first = reader.getFirstRowKey().orElseThrow();
+          byte[] last = reader.getLastRowKey().orElseThrow();
+          assertEquals(1, regions.stream().filter(l -> l.getRegion().containsRange(first, last)).count(),
+              "a file within one live region: the bulk load splits none");
+          checked++;
+        }
+      }
+    }
+    assertTrue(checked > 0, "no HFile in " + dir);
   }
 
   /** The largest data block of a file, in bytes as stored before compression. */
