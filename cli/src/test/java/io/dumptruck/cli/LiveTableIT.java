@@ -569,7 +569,9 @@ class LiveTableIT {
         {"HBase has no table nowhere:follows", "--live", "--namespace", "nowhere"},
         {"--namespace and --live-name go with --live", "--namespace", NAMESPACE},
         {"--regions cannot go with --live", "--live", "--regions", "4"},
-        {"--live-name takes TABLE=[NAMESPACE:]NAME", "--live", "--live-name", "follows"}};
+        {"--live-name takes TABLE=[NAMESPACE:]NAME", "--live", "--live-name", "follows"},
+        {"--live-name names table 'folows', which this load does not write; it writes follows, followed_by", "--live", "--namespace",
+            NAMESPACE, "--live-name", "folows=live:follows"}};
     for (String[] c : refused) {
       File output = new File(tmp, "refused-" + Math.abs(Arrays.hashCode(c)));
       List<String> args = new ArrayList<>(List.of("--output", output.getPath()));

@@ -1,5 +1,7 @@
 package io.dumptruck.loaders;
 
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.TableName;
@@ -22,6 +24,22 @@ public record LiveMatch(String namespace, Map<String, String> names) {
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("--live: not an HBase table or namespace name: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * The live table of each of the load's {@code tables}, in their order; a {@code names} entry for a
+   * table the load does not write is refused (a typo would otherwise match that table by its own name).
+   */
+  public Map<String, TableName> of(List<String> tables) {
+    for (String named : names.keySet()) {
+      if (!tables.contains(named)) {
+        throw new IllegalArgumentException("--live-name names table '" + named + "', which this load does not write; it writes "
+            + String.join(", ", tables));
+      }
+    }
+    Map<String, TableName> out = new LinkedHashMap<>();
+    tables.forEach(t -> out.put(t, nameOf(t)));
+    return out;
   }
 
   /** The live table of the load's table {@code table}. */

@@ -31,7 +31,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HConstants;
-import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.io.compress.CompressionCodec;
@@ -162,9 +161,7 @@ public final class LoadJob {
       return job;
     }
     try (Connection hbase = ConnectionFactory.createConnection(liveConf(jc))) {
-      Map<String, TableName> names = new LinkedHashMap<>();
-      tables.forEach(t -> names.put(t.name(), options.live().nameOf(t.name())));
-      output.matching(hbase, names).matchLive();
+      output.matching(hbase, options.live().of(tables.stream().map(TableSpec::name).toList())).matchLive();
       configure(job, loader, options, output, hbase);
     }
     Matched.set(jc, output.matches());

@@ -10,8 +10,10 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 
@@ -32,9 +34,10 @@ public record LoadPlan(String loader, InputFiles inputs, List<TableSpec> tables,
     if (options.live() == null) {
       tables.forEach(t -> live.add(null));
     } else {
+      Map<String, TableName> names = options.live().of(tables.stream().map(TableSpec::name).toList());
       try (Connection hbase = ConnectionFactory.createConnection(LoadJob.liveConf(conf))) {
         for (TableSpec t : tables) {
-          live.add(LiveTables.match(hbase, options.live().nameOf(t.name()), t));
+          live.add(LiveTables.match(hbase, names.get(t.name()), t));
         }
       }
     }
