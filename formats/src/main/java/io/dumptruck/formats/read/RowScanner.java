@@ -22,7 +22,9 @@ import org.apache.hadoop.hbase.util.Bytes;
  * the way an HBase scan does: the column set, the time range, family TTLs, the newest
  * {@code min(scan maxVersions, family VERSIONS)} cells per column, the row limit, and the batch (a
  * row wider than {@code batch} cells comes as several Results). Rows with no cell left are skipped.
- * Tables hold Put cells only; any other cell type (a Delete marker from elsewhere) is an error.
+ * Delete markers mask what they mask across files, as a region server's scan ({@link DeleteMarkers}),
+ * and are never returned; a table of Put cells only (dumptruck's own) never leaves the fast path,
+ * where each cell costs one type check more.
  */
 public final class RowScanner implements Closeable {
   private static final CellComparator CELLS = CellComparator.getInstance();
@@ -38,6 +40,8 @@ public final class RowScanner implements Closeable {
   /** When the scan started: family TTLs count back from it. */
   private final long now = System.currentTimeMillis();
   private final Map<String, FamilyRule> rules = new HashMap<>();
+  /** The delete markers of the current row and family. */
+  private final DeleteMarkers deletes = new DeleteMarkers();
   /** The rule of the family of the last cell read. */
   private FamilyRule family;
   private final List<StoredFile> files;
@@ -132,6 +136,7 @@ public final class RowScanner implements Closeable {
         currentRowCounted = false;
         previous = null;
         versions = 0;
+        deletes.clear();
       }
       boolean sameFile = cells.sameFileAsConsumed();
       Cell consumedBefore = lastConsumed;
@@ -189,14 +194,30 @@ public final class RowScanner implements Closeable {
 
   /** True when the scan keeps {@code c}; {@code sameFile}: it comes from the file of the cell read before. */
   private boolean keep(Cell c, boolean sameFile) throws IOException {
-    if (c.getTypeByte() != PUT) {
-      throw new IOException("table " + table + " holds a " + c.getType() + " cell at row "
-          + Bytes.toStringBinary(CellUtil.cloneRow(c)) + ": only tables of Put cells (as dumptruck writes them) can be read");
-    }
     // cells of one file are of one family: the rule of the cell before serves
     FamilyRule f = family != null && sameFile ? family : family(c);
     long ts = c.getTimestamp();
+    byte type = c.getTypeByte();
+    if (type != PUT) {
+      if (!isDeleteMarker(type)) {
+        throw new IOException("table " + table + " holds a cell of unknown type " + (type & 0xff) + " at row "
+            + Bytes.toStringBinary(CellUtil.cloneRow(c)) + ": the file is damaged or not an HBase table's");
+      }
+      // a marker older than the scan's time range or the family's TTL can mask only cells the scan skips anyway
+      if (ts >= scan.minTime() && ts >= f.oldestAllowed) {
+        deletes.add(c);
+      }
+      return false;
+    }
+    if (!deletes.isEmpty() && deletes.masks(c)) {
+      return false;
+    }
     return ts >= scan.minTime() && ts < scan.maxTime() && ts >= f.oldestAllowed && f.reads(c);
+  }
+
+  private static boolean isDeleteMarker(byte type) {
+    return type == KeyValue.Type.Delete.getCode() || type == KeyValue.Type.DeleteColumn.getCode()
+        || type == KeyValue.Type.DeleteFamily.getCode() || type == KeyValue.Type.DeleteFamilyVersion.getCode();
   }
 
   /**
@@ -209,6 +230,7 @@ public final class RowScanner implements Closeable {
       return family;
     }
     previous = null;
+    deletes.clear();
     byte[] name = CellUtil.cloneFamily(c);
     family = rules.computeIfAbsent(Bytes.toString(name), n -> new FamilyRule(name, spec, scan, now));
     return family;

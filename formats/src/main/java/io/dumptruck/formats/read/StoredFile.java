@@ -3,6 +3,8 @@ package io.dumptruck.formats.read;
 import java.io.Closeable;
 import java.io.DataInput;
 import java.io.IOException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.ChecksumException;
 import org.apache.hadoop.fs.ChecksumFileSystem;
@@ -40,11 +42,25 @@ public final class StoredFile implements Closeable {
     byte[] loaded = reader.getHFileInfo().get(HStoreFile.BULKLOAD_TIME_KEY);
     long[] times = timeRange(reader.getHFileInfo().get(HStoreFile.TIMERANGE_KEY));
     this.range = new FileRange(path, family, length, reader.getEntries(), reader.getFirstRowKey().orElse(null),
-        reader.getLastRowKey().orElse(null), loaded == null || loaded.length != Bytes.SIZEOF_LONG ? 0 : Bytes.toLong(loaded),
-        times[0], times[1]);
+        reader.getLastRowKey().orElse(null), sequenceId(path, reader.getHFileInfo().get(HStoreFile.MAX_SEQ_ID_KEY), loaded),
+        loaded == null || loaded.length != Bytes.SIZEOF_LONG ? 0 : Bytes.toLong(loaded), times[0], times[1]);
     byte[] type = reader.getHFileInfo().get(HStoreFile.BLOOM_FILTER_TYPE_KEY);
     this.bloomType = type == null ? BloomType.NONE : BloomType.valueOf(Bytes.toString(type));
   }
+
+  /**
+   * The sequence id a region server would give the file: a bulk-loaded file's from its name
+   * ({@code <name>_SeqId_N_}), any other's from its {@code MAX_SEQ_ID_KEY}; 0 when it has neither.
+   */
+  private static long sequenceId(Path path, byte[] maxSeqId, byte[] bulkLoaded) {
+    if (bulkLoaded != null) {
+      Matcher m = BULK_LOADED_SEQ_ID.matcher(path.getName());
+      return m.find() ? Long.parseLong(m.group(1)) : 0;
+    }
+    return maxSeqId != null && maxSeqId.length == Bytes.SIZEOF_LONG ? Bytes.toLong(maxSeqId) : 0;
+  }
+
+  private static final Pattern BULK_LOADED_SEQ_ID = Pattern.compile("_SeqId_(\\d{1,18})_");
 
   /**
    * The smallest and largest cell timestamp (both inclusive) as HBase's writer records them; all of
