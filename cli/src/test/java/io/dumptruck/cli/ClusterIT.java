@@ -340,8 +340,8 @@ class ClusterIT {
         lines.add(name + " spec " + new String(in.readAllBytes(), StandardCharsets.UTF_8));
       }
       for (String family : table.families()) {
-        for (FileStatus file : table.files(family)) {
-          try (StoredFile stored = StoredFile.open(conf, fs, file.getPath(), family)) {
+        for (TableDir.TableFile file : table.files(family)) {
+          try (StoredFile stored = StoredFile.open(conf, fs, file.path(), family)) {
             HFileScanner scanner = stored.scanner(conf);
             if (scanner.seekTo()) {
               do {

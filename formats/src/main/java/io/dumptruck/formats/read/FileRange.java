@@ -16,17 +16,19 @@ import org.apache.hadoop.hbase.util.Bytes;
  *     as a region server serves them
  * @param minTime the smallest cell timestamp in the file (HBase's {@code TIMERANGE} file info; 0 if unknown)
  * @param maxTime the largest cell timestamp in the file ({@code Long.MAX_VALUE} if unknown)
+ * @param clip the rows of the file that are its region's ({@link RowClip#NONE}: all of them)
  */
 public record FileRange(Path path, String family, long length, long entries, byte[] firstRow, byte[] lastRow,
-    long sequenceId, long loadTime, long minTime, long maxTime) {
+    long sequenceId, long loadTime, long minTime, long maxTime, RowClip clip) {
 
   /** Older files first: the merge order of {@link CellMergeScanner}. */
   public static final Comparator<FileRange> OLDEST_FIRST = Comparator.comparingLong(FileRange::sequenceId)
       .thenComparingLong(FileRange::loadTime).thenComparing(r -> r.path().getName());
 
-  /** True when some row of the file may fall in {@code [start, stop)} (empty stop = unbounded). */
+  /** True when some row of the file (within its clip) may fall in {@code [start, stop)} (empty stop = unbounded). */
   public boolean overlaps(byte[] start, byte[] stop) {
-    return Bytes.compareTo(lastRow, start) >= 0 && (stop.length == 0 || Bytes.compareTo(firstRow, stop) < 0);
+    return Bytes.compareTo(lastRow, start) >= 0 && (stop.length == 0 || Bytes.compareTo(firstRow, stop) < 0)
+        && clip.overlaps(start, stop);
   }
 
   /** True when some cell of the file may have a timestamp in {@code [min, max)}. */
@@ -35,6 +37,6 @@ public record FileRange(Path path, String family, long length, long entries, byt
   }
 
   public boolean containsRow(byte[] row) {
-    return Bytes.compareTo(row, firstRow) >= 0 && Bytes.compareTo(row, lastRow) <= 0;
+    return Bytes.compareTo(row, firstRow) >= 0 && Bytes.compareTo(row, lastRow) <= 0 && clip.contains(row);
   }
 }

@@ -2,6 +2,7 @@ package io.dumptruck.formats.read;
 
 import java.io.Closeable;
 import java.io.DataInput;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -37,13 +38,16 @@ public final class StoredFile implements Closeable {
   private BloomFilter bloom;
   private boolean bloomLoaded;
 
-  private StoredFile(Path path, String family, long length, HFile.Reader reader) {
+  private final RowClip clip;
+
+  private StoredFile(Path path, String family, long length, HFile.Reader reader, RowClip clip) {
     this.reader = reader;
+    this.clip = clip;
     byte[] loaded = reader.getHFileInfo().get(HStoreFile.BULKLOAD_TIME_KEY);
     long[] times = timeRange(reader.getHFileInfo().get(HStoreFile.TIMERANGE_KEY));
     this.range = new FileRange(path, family, length, reader.getEntries(), reader.getFirstRowKey().orElse(null),
         reader.getLastRowKey().orElse(null), sequenceId(path, reader.getHFileInfo().get(HStoreFile.MAX_SEQ_ID_KEY), loaded),
-        loaded == null || loaded.length != Bytes.SIZEOF_LONG ? 0 : Bytes.toLong(loaded), times[0], times[1]);
+        loaded == null || loaded.length != Bytes.SIZEOF_LONG ? 0 : Bytes.toLong(loaded), times[0], times[1], clip);
     byte[] type = reader.getHFileInfo().get(HStoreFile.BLOOM_FILTER_TYPE_KEY);
     this.bloomType = type == null ? BloomType.NONE : BloomType.valueOf(Bytes.toString(type));
   }
@@ -82,16 +86,35 @@ public final class StoredFile implements Closeable {
 
   /** Opens an HFile; a missing, truncated or corrupt file fails with an error naming it. */
   public static StoredFile open(Configuration conf, FileSystem fs, Path path, String family) throws IOException {
+    return open(conf, fs, path, family, RowClip.NONE);
+  }
+
+  /**
+   * Opens an HFile of which only the rows in {@code clip} are read (a reference file's half). A store
+   * file of an HBase table that a compaction has moved to the archive since it was listed is read
+   * there ({@link HBaseTableFiles#archived}).
+   */
+  public static StoredFile open(Configuration conf, FileSystem fs, Path path, String family, RowClip clip) throws IOException {
     HFile.Reader reader = null;
     try {
-      long length = fs.getFileStatus(path).getLen();
-      VerifiedStreams streams = new VerifiedStreams(fs, path);
-      ReaderContext context = new ReaderContextBuilder().withFilePath(path).withInputStreamWrapper(streams).withFileSize(length)
+      Path where = path;
+      long length;
+      try {
+        length = fs.getFileStatus(where).getLen();
+      } catch (FileNotFoundException e) {
+        where = HBaseTableFiles.archived(path);
+        if (where == null) {
+          throw e;
+        }
+        length = fs.getFileStatus(where).getLen();
+      }
+      VerifiedStreams streams = new VerifiedStreams(fs, where);
+      ReaderContext context = new ReaderContextBuilder().withFilePath(where).withInputStreamWrapper(streams).withFileSize(length)
           .withFileSystem(streams.getHfs()).withPrimaryReplicaReader(true).withReaderType(ReaderContext.ReaderType.PREAD).build();
       HFileInfo info = new HFileInfo(context, conf);
       reader = HFile.createReader(context, info, CacheConfig.DISABLED, conf);
       info.initMetaAndIndex(reader);
-      return new StoredFile(path, family, length, reader);
+      return new StoredFile(path, family, length, reader, clip);
     } catch (IOException | RuntimeException e) {
       if (reader != null) {
         closeQuietly(reader, e);
@@ -217,8 +240,10 @@ public final class StoredFile implements Closeable {
    * closes ({@link CellMergeScanner} relies on this to hand them out uncopied).
    */
   FileCursor cursor(Configuration conf, boolean pread, byte[] startRow) {
-    BlockCursor own = pread || (startRow.length > 0 && !BlockCursor.seeks()) ? null : BlockCursor.over(reader);
-    return own != null ? own : new ScannerCursor(reader.getScanner(conf, false, pread));
+    byte[] from = Bytes.compareTo(startRow, clip.start()) >= 0 ? startRow : clip.start();
+    BlockCursor own = pread || (from.length > 0 && !BlockCursor.seeks()) ? null : BlockCursor.over(reader);
+    FileCursor cursor = own != null ? own : new ScannerCursor(reader.getScanner(conf, false, pread));
+    return clip.isNone() ? cursor : new ClippedCursor(cursor, clip);
   }
 
   @Override

@@ -20,26 +20,38 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.HConstants;
 
 /**
- * A table directory {@code <output>/<table>}: the table spec (from {@code _spec.json}, or inferred
- * from the family directories with one region and default settings when the directory came from
- * elsewhere) and the HFiles of each family. Names starting with {@code _} or {@code .} are metadata,
- * never HFiles.
+ * A table to read: a dumptruck table directory {@code <output>/<table>} — the table spec from
+ * {@code _spec.json}, or inferred from the family directories with one region and default settings
+ * when the directory came from elsewhere — or what HBase holds ({@link HBaseTableFiles}): a snapshot
+ * {@code <root>/.hbase-snapshot/<name>} or a table directory {@code <root>/data/<namespace>/<table>},
+ * with the families' settings of the table's descriptor and a split point at every region. Names
+ * starting with {@code _} or {@code .} are metadata, never HFiles. A directory that is none of these
+ * — an HBase root, namespace or region directory, an output holding several tables — is refused
+ * naming what was expected ({@link NotATableException}).
  */
 public final class TableDir {
+  /** One HFile of a family, and the rows of it that are its region's. */
+  public record TableFile(Path path, long length, RowClip clip) {}
+
   private final Configuration conf;
   private final FileSystem fs;
   private final Path path;
   private final TableSpec spec;
-  private final Map<String, List<FileStatus>> files;
+  private final Map<String, List<TableFile>> files;
+  private final List<String> mobFamilies;
+  private final String warning;
   /** File ranges per family, read on first use. */
   private final Map<String, List<FileRange>> ranges = new HashMap<>();
 
-  private TableDir(Configuration conf, FileSystem fs, Path path, TableSpec spec, Map<String, List<FileStatus>> files) {
+  private TableDir(Configuration conf, FileSystem fs, Path path, TableSpec spec, Map<String, List<TableFile>> files,
+      List<String> mobFamilies, String warning) {
     this.conf = conf;
     this.fs = fs;
     this.path = path;
     this.spec = spec;
     this.files = files;
+    this.mobFamilies = mobFamilies;
+    this.warning = warning;
   }
 
   public static TableDir open(Configuration conf, Path dir) throws IOException {
@@ -48,12 +60,21 @@ public final class TableDir {
     try {
       status = fs.getFileStatus(dir);
     } catch (FileNotFoundException e) {
-      throw new NotATableException("no table directory " + dir + " (expected <output>/<table>, as written by a dumptruck load)");
+      throw new NotATableException("no table directory " + dir + " (expected <output>/<table>, as written by a dumptruck load, "
+          + "or an HBase snapshot <root>/.hbase-snapshot/<name>)");
     }
     if (!status.isDirectory()) {
       throw new NotATableException(dir + " is a file, not a table directory <output>/<table>");
     }
-    Map<String, List<FileStatus>> files = new LinkedHashMap<>();
+    if (HBaseTableFiles.isSnapshot(fs, dir)) {
+      return ofHBase(conf, fs, dir, HBaseTableFiles.snapshot(fs, dir), null);
+    }
+    if (HBaseTableFiles.isTable(fs, dir)) {
+      return ofHBase(conf, fs, dir, HBaseTableFiles.table(fs, dir), "reading the files of the HBase table directory " + dir
+          + " as they are: a live table's files change under a running job (compactions, splits); a snapshot is the safe way");
+    }
+    refuseOtherHBaseDirectories(fs, dir);
+    Map<String, List<TableFile>> files = new LinkedHashMap<>();
     List<String> subTables = new ArrayList<>();
     FileStatus[] children = fs.listStatus(dir);
     Arrays.sort(children, Comparator.comparing(s -> s.getPath().getName()));
@@ -66,13 +87,13 @@ public final class TableDir {
         subTables.add(name);
         continue;
       }
-      List<FileStatus> hfiles = new ArrayList<>();
+      List<TableFile> hfiles = new ArrayList<>();
       for (FileStatus f : fs.listStatus(family.getPath())) {
         if (f.isFile() && !isMetadata(f.getPath().getName())) {
-          hfiles.add(f);
+          hfiles.add(new TableFile(f.getPath(), f.getLen(), RowClip.NONE));
         }
       }
-      hfiles.sort(Comparator.comparing(s -> s.getPath().getName()));
+      hfiles.sort(Comparator.comparing(s -> s.path().getName()));
       files.put(name, hfiles);
     }
     Path specFile = new Path(dir, TableSpecJson.FILE_NAME);
@@ -90,7 +111,54 @@ public final class TableDir {
       files.keySet().forEach(f -> families.add(FamilySpec.named(f).withMaxVersions(HConstants.ALL_VERSIONS)));
       spec = new TableSpec(dir.getName(), families, RegionSplits.single(), null);
     }
-    return new TableDir(conf, fs, path(fs, dir), spec, files);
+    return new TableDir(conf, fs, path(fs, dir), spec, files, List.of(), null);
+  }
+
+  private static TableDir ofHBase(Configuration conf, FileSystem fs, Path dir, HBaseTableFiles.Found found, String warning) {
+    Map<String, List<TableFile>> files = new LinkedHashMap<>();
+    found.spec().familyNames().forEach(f -> files.put(f, new ArrayList<>()));
+    for (HBaseTableFiles.StoreFile f : found.files()) {
+      files.computeIfAbsent(f.family(), k -> new ArrayList<>()).add(new TableFile(f.path(), f.length(), f.clip()));
+    }
+    return new TableDir(conf, fs, path(fs, dir), found.spec(), files, found.mobFamilies(), warning);
+  }
+
+  /**
+   * Refuses, naming what to give instead, the directories of an HBase root that are not a table: the
+   * root itself, its snapshot directory, a namespace directory, a region directory.
+   */
+  private static void refuseOtherHBaseDirectories(FileSystem fs, Path dir) throws IOException {
+    if (fs.exists(new Path(dir, HBaseTableFiles.REGION_INFO))) {
+      throw new NotATableException(dir + " is an HBase region directory: give its table directory " + dir.getParent()
+          + ", or a snapshot of the table");
+    }
+    if (fs.exists(new Path(dir, HConstants.VERSION_FILE_NAME)) || fs.exists(new Path(dir, HConstants.SNAPSHOT_DIR_NAME))) {
+      throw new NotATableException(dir + " is an HBase root directory: give a snapshot " + new Path(dir, HConstants.SNAPSHOT_DIR_NAME)
+          + "/<name> or a table directory " + new Path(dir, HConstants.BASE_NAMESPACE_DIR) + "/<namespace>/<table>");
+    }
+    for (FileStatus child : fs.listStatus(dir)) {
+      if (!child.isDirectory()) {
+        continue;
+      }
+      if (HBaseTableFiles.isTable(fs, child.getPath())) {
+        throw new NotATableException(dir + " is an HBase namespace directory: give one of its tables, e.g. " + child.getPath());
+      }
+      if (HBaseTableFiles.isSnapshot(fs, child.getPath())) {
+        throw new NotATableException(dir + " is HBase's snapshot directory: give one of its snapshots, e.g. " + child.getPath());
+      }
+      if (fs.exists(new Path(child.getPath(), HBaseTableFiles.REGION_INFO))) {
+        throw new NotATableException(dir + " holds HBase regions but no table descriptor (" + HBaseTableFiles.TABLE_DESCRIPTOR_DIR
+            + "): give a snapshot of the table, or its whole table directory");
+      }
+    }
+  }
+
+  /**
+   * A line to show the user before reading, or null: reading a live HBase table's directory is not safe
+   * the way reading a snapshot is.
+   */
+  public String warning() {
+    return warning;
   }
 
   private static Path path(FileSystem fs, Path dir) {
@@ -117,7 +185,7 @@ public final class TableDir {
     return List.copyOf(files.keySet());
   }
 
-  public List<FileStatus> files(String family) {
+  public List<TableFile> files(String family) {
     return files.getOrDefault(family, List.of());
   }
 
@@ -136,8 +204,8 @@ public final class TableDir {
     List<FileRange> known = ranges.get(family);
     if (known == null) {
       List<FileRange> out = new ArrayList<>();
-      for (FileStatus f : files(family)) {
-        try (StoredFile sf = StoredFile.open(conf, fs, f.getPath(), family)) {
+      for (TableFile f : files(family)) {
+        try (StoredFile sf = StoredFile.open(conf, fs, f.path(), family, f.clip())) {
           if (!sf.isEmpty()) {
             out.add(sf.range());
           }
@@ -159,6 +227,10 @@ public final class TableDir {
     List<FileRange> out = new ArrayList<>();
     for (String family : files.keySet()) {
       if (scan.readsFamily(family)) {
+        if (mobFamilies.contains(family)) {
+          throw new NotATableException("family '" + family + "' of " + path + " keeps its values in MOB files, which dumptruck "
+              + "does not read: leave the family out of the scan (--families), or read it through HBase");
+        }
         for (FileRange r : fileRanges(family)) {
           if (r.overlaps(start, stop) && r.overlapsTime(scan.minTime(), scan.maxTime())) {
             out.add(r);
@@ -172,7 +244,7 @@ public final class TableDir {
 
   /** Bytes on disk of all the table's HFiles. */
   public long bytes() {
-    return files.values().stream().flatMap(List::stream).mapToLong(FileStatus::getLen).sum();
+    return files.values().stream().flatMap(List::stream).mapToLong(TableFile::length).sum();
   }
 
   /** Number of the table's HFiles (empty ones included). */
@@ -182,7 +254,20 @@ public final class TableDir {
 
   /** Opens the files in the given order; if one fails, those already open are closed. */
   public List<StoredFile> open(List<FileRange> ranges) throws IOException {
-    return open(conf, ranges.stream().map(FileRange::path).toList(), ranges.stream().map(FileRange::family).toList(), fs);
+    List<StoredFile> out = new ArrayList<>();
+    try {
+      for (FileRange r : ranges) {
+        out.add(StoredFile.open(conf, fs, r.path(), r.family(), r.clip()));
+      }
+    } catch (IOException | RuntimeException e) {
+      try {
+        StoredFile.closeAll(out);
+      } catch (IOException closing) {
+        e.addSuppressed(closing);
+      }
+      throw e;
+    }
+    return out;
   }
 
   /**

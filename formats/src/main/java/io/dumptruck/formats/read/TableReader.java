@@ -25,7 +25,7 @@ public final class TableReader implements Closeable {
   private final Configuration conf;
   private final TableDir table;
   private final List<FileRange> ranges;
-  private final LinkedHashMap<Path, StoredFile> open = new LinkedHashMap<>(16, 0.75f, true);
+  private final LinkedHashMap<FileRange, StoredFile> open = new LinkedHashMap<>(16, 0.75f, true);
   private long bloomNegatives;
 
   private TableReader(Configuration conf, TableDir table) throws IOException {
@@ -69,10 +69,10 @@ public final class TableReader implements Closeable {
   }
 
   private StoredFile cached(FileRange r) throws IOException {
-    StoredFile f = open.get(r.path());
+    StoredFile f = open.get(r);
     if (f == null) {
-      f = StoredFile.open(conf, table.fileSystem(), r.path(), r.family());
-      open.put(r.path(), f);
+      f = StoredFile.open(conf, table.fileSystem(), r.path(), r.family(), r.clip());
+      open.put(r, f);
     }
     return f;
   }
@@ -81,7 +81,7 @@ public final class TableReader implements Closeable {
     List<StoredFile> evicted = new ArrayList<>();
     var it = open.entrySet().iterator();
     while (open.size() - evicted.size() > max && it.hasNext()) {
-      Map.Entry<Path, StoredFile> eldest = it.next();
+      Map.Entry<FileRange, StoredFile> eldest = it.next();
       evicted.add(eldest.getValue());
       it.remove();
     }

@@ -17,9 +17,11 @@ import org.apache.hadoop.hbase.util.CompressionTest;
  *
  * @param ttlSeconds cell time-to-live; {@link HConstants#FOREVER} means never expires
  * @param blockSize HFile data block size in bytes, 1 KiB to 16 MiB (HBase's own bounds)
+ * @param minVersions HBase's MIN_VERSIONS: the newest this many versions of a column are served even
+ *     once the TTL has expired them (0: the TTL applies to every version)
  */
 public record FamilySpec(String name, int maxVersions, int ttlSeconds, BloomType bloom,
-    Compression.Algorithm compression, int blockSize, DataBlockEncoding encoding, boolean inMemory) {
+    Compression.Algorithm compression, int blockSize, DataBlockEncoding encoding, boolean inMemory, int minVersions) {
 
   public static final int MIN_BLOCK_SIZE = 1024;
   public static final int MAX_BLOCK_SIZE = 16 * 1024 * 1024;
@@ -28,6 +30,10 @@ public record FamilySpec(String name, int maxVersions, int ttlSeconds, BloomType
     checkFamilyName(name);
     if (maxVersions < 1) {
       throw new SpecException("family '" + name + "': maxVersions must be at least 1, got " + maxVersions);
+    }
+    if (minVersions < 0 || minVersions > maxVersions) {
+      throw new SpecException("family '" + name + "': minVersions must be between 0 and maxVersions (" + maxVersions + "), got "
+          + minVersions);
     }
     if (ttlSeconds < 1) {
       throw new SpecException("family '" + name + "': ttlSeconds must be positive, got " + ttlSeconds);
@@ -45,6 +51,12 @@ public record FamilySpec(String name, int maxVersions, int ttlSeconds, BloomType
     }
   }
 
+  /** A family whose expired cells all go (MIN_VERSIONS 0), as every family dumptruck writes. */
+  public FamilySpec(String name, int maxVersions, int ttlSeconds, BloomType bloom, Compression.Algorithm compression,
+      int blockSize, DataBlockEncoding encoding, boolean inMemory) {
+    this(name, maxVersions, ttlSeconds, bloom, compression, blockSize, encoding, inMemory, 0);
+  }
+
   /** A family with HBase's usual defaults except a ROW bloom: 1 version, no TTL, 64 KiB blocks, no compression. */
   public static FamilySpec named(String name) {
     return new FamilySpec(name, 1, HConstants.FOREVER, BloomType.ROW, Compression.Algorithm.NONE,
@@ -53,35 +65,39 @@ public record FamilySpec(String name, int maxVersions, int ttlSeconds, BloomType
 
   /** The same settings under another name. */
   public FamilySpec withName(String v) {
-    return new FamilySpec(v, maxVersions, ttlSeconds, bloom, compression, blockSize, encoding, inMemory);
+    return new FamilySpec(v, maxVersions, ttlSeconds, bloom, compression, blockSize, encoding, inMemory, minVersions);
   }
 
   public FamilySpec withMaxVersions(int v) {
-    return new FamilySpec(name, v, ttlSeconds, bloom, compression, blockSize, encoding, inMemory);
+    return new FamilySpec(name, v, ttlSeconds, bloom, compression, blockSize, encoding, inMemory, minVersions);
   }
 
   public FamilySpec withTtlSeconds(int v) {
-    return new FamilySpec(name, maxVersions, v, bloom, compression, blockSize, encoding, inMemory);
+    return new FamilySpec(name, maxVersions, v, bloom, compression, blockSize, encoding, inMemory, minVersions);
   }
 
   public FamilySpec withBloom(BloomType v) {
-    return new FamilySpec(name, maxVersions, ttlSeconds, v, compression, blockSize, encoding, inMemory);
+    return new FamilySpec(name, maxVersions, ttlSeconds, v, compression, blockSize, encoding, inMemory, minVersions);
   }
 
   public FamilySpec withCompression(Compression.Algorithm v) {
-    return new FamilySpec(name, maxVersions, ttlSeconds, bloom, v, blockSize, encoding, inMemory);
+    return new FamilySpec(name, maxVersions, ttlSeconds, bloom, v, blockSize, encoding, inMemory, minVersions);
   }
 
   public FamilySpec withBlockSize(int v) {
-    return new FamilySpec(name, maxVersions, ttlSeconds, bloom, compression, v, encoding, inMemory);
+    return new FamilySpec(name, maxVersions, ttlSeconds, bloom, compression, v, encoding, inMemory, minVersions);
   }
 
   public FamilySpec withEncoding(DataBlockEncoding v) {
-    return new FamilySpec(name, maxVersions, ttlSeconds, bloom, compression, blockSize, v, inMemory);
+    return new FamilySpec(name, maxVersions, ttlSeconds, bloom, compression, blockSize, v, inMemory, minVersions);
   }
 
   public FamilySpec withInMemory(boolean v) {
-    return new FamilySpec(name, maxVersions, ttlSeconds, bloom, compression, blockSize, encoding, v);
+    return new FamilySpec(name, maxVersions, ttlSeconds, bloom, compression, blockSize, encoding, v, minVersions);
+  }
+
+  public FamilySpec withMinVersions(int v) {
+    return new FamilySpec(name, maxVersions, ttlSeconds, bloom, compression, blockSize, encoding, inMemory, v);
   }
 
   public byte[] nameBytes() {

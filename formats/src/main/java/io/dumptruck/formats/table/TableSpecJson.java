@@ -42,7 +42,8 @@ public final class TableSpecJson {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final Set<String> TABLE_FIELDS = Set.of("name", "families", "regions", "splitPolicy", "writtenBy");
   private static final Set<String> FAMILY_FIELDS =
-      Set.of("name", "maxVersions", "ttlSeconds", "bloom", "compression", "blockSize", "encoding", "inMemory");
+      Set.of("name", "maxVersions", "ttlSeconds", "bloom", "compression", "blockSize", "encoding", "inMemory",
+      "minVersions");
   private static final Set<String> REGION_FIELDS = Set.of("kind", "count", "splitPoints");
 
   private TableSpecJson() {}
@@ -109,6 +110,9 @@ public final class TableSpecJson {
       fo.put("blockSize", f.blockSize());
       fo.put("encoding", f.encoding().name());
       fo.put("inMemory", f.inMemory());
+      if (f.minVersions() > 0) {
+        fo.put("minVersions", f.minVersions());
+      }
     }
     ObjectNode r = o.putObject("regions");
     RegionSplits regions = spec.regions();
@@ -180,7 +184,8 @@ public final class TableSpecJson {
         integer(f, "blockSize", fw, d.blockSize()),
         enumValue(DataBlockEncoding.class, text(f, "encoding", fw, d.encoding().name()), fw + " encoding",
             "NONE, PREFIX, DIFF, FAST_DIFF"),
-        f.has("inMemory") ? bool(f, "inMemory", fw) : d.inMemory());
+        f.has("inMemory") ? bool(f, "inMemory", fw) : d.inMemory(),
+        integer(f, "minVersions", fw, 0));
   }
 
   private static RegionSplits regionsFromNode(JsonNode r, String where) {

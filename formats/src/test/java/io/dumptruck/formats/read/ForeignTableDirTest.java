@@ -53,14 +53,16 @@ class ForeignTableDirTest {
   }
 
   @Test
-  void deleteMarkersAreAnErrorNotData() throws Exception {
+  void deleteMarkersMaskCellsOfOtherFilesAndAreNeverReturned() throws Exception {
     Path table = new Path(tmp.getAbsolutePath(), "d");
-    write(new Path(table, "f/0b"), put("a", 1),
-        new KeyValue(Bytes.toBytes("b"), Bytes.toBytes("f"), Bytes.toBytes("q"), 5, KeyValue.Type.DeleteColumn));
-    try (TableReader reader = TableReader.open(conf, table); RowScanner rows = reader.scan(ScanSpec.all())) {
+    write(new Path(table, "f/0a"), put("a", 1), put("b", 7), put("b", 3));
+    write(new Path(table, "f/0b"), new KeyValue(Bytes.toBytes("b"), Bytes.toBytes("f"), Bytes.toBytes("q"), 5, KeyValue.Type.DeleteColumn));
+    try (TableReader reader = TableReader.open(conf, table); RowScanner rows = reader.scan(ScanSpec.all().withMaxVersions(10))) {
       assertEquals("a", Bytes.toString(rows.next().getRow()));
-      IOException e = assertThrows(IOException.class, rows::next);
-      assertTrue(e.getMessage().contains("DeleteColumn") && e.getMessage().contains("row b"), e.getMessage());
+      org.apache.hadoop.hbase.client.Result b = rows.next();
+      assertEquals(1, b.rawCells().length, "b@3 is masked by the DeleteColumn at 5, b@7 is newer than it");
+      assertEquals(7, b.rawCells()[0].getTimestamp());
+      assertEquals(null, rows.next());
     }
   }
 

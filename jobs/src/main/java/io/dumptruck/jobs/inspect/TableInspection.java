@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -110,9 +109,9 @@ public final class TableInspection {
       out.get(region).add(new RegionFile(r.path(), r.family(), families.indexOf(r.family())));
     }
     for (String family : table.families()) {
-      for (FileStatus f : table.files(family)) {
-        if (!withCells.contains(f.getPath())) {
-          out.get(0).add(new RegionFile(f.getPath(), family, families.indexOf(family)));
+      for (TableDir.TableFile f : table.files(family)) {
+        if (!withCells.contains(f.path())) {
+          out.get(0).add(new RegionFile(f.path(), family, families.indexOf(family)));
         }
       }
     }
