@@ -159,7 +159,8 @@ public final class RowScanner implements Closeable {
         versions = 1;
       }
       previous = c;
-      if (versions <= family.maxVersions) {
+      // an expired cell is still served while it is one of the column's newest MIN_VERSIONS (HBase's checkVersion)
+      if (versions <= family.maxVersions && (versions <= family.minVersions || c.getTimestamp() >= family.oldestAllowed)) {
         if (!currentRowCounted) {
           rows++;
           currentRowCounted = true;
@@ -204,7 +205,7 @@ public final class RowScanner implements Closeable {
             + Bytes.toStringBinary(CellUtil.cloneRow(c)) + ": the file is damaged or not an HBase table's");
       }
       // a marker older than the scan's time range or the family's TTL can mask only cells the scan skips anyway
-      if (ts >= scan.minTime() && ts >= f.oldestAllowed) {
+      if (ts >= scan.minTime() && (ts >= f.oldestAllowed || f.minVersions > 0)) {
         deletes.add(c);
       }
       return false;
@@ -212,7 +213,7 @@ public final class RowScanner implements Closeable {
     if (!deletes.isEmpty() && deletes.masks(c)) {
       return false;
     }
-    return ts >= scan.minTime() && ts < scan.maxTime() && ts >= f.oldestAllowed && f.reads(c);
+    return ts >= scan.minTime() && ts < scan.maxTime() && (ts >= f.oldestAllowed || f.minVersions > 0) && f.reads(c);
   }
 
   private static boolean isDeleteMarker(byte type) {
@@ -243,6 +244,8 @@ public final class RowScanner implements Closeable {
     final int maxVersions;
     /** Cells older than the family's TTL allow are expired; Long.MIN_VALUE without TTL. */
     final long oldestAllowed;
+    /** HBase's MIN_VERSIONS: this many newest versions of a column are served even when expired. */
+    final int minVersions;
     final boolean read;
     /** The only qualifiers read when the scan lists columns of this family; null = every qualifier. */
     final byte[][] qualifiers;
@@ -254,6 +257,7 @@ public final class RowScanner implements Closeable {
       FamilySpec spec = index < 0 ? null : table.families().get(index);
       this.maxVersions = spec == null ? scan.maxVersions() : Math.min(spec.maxVersions(), scan.maxVersions());
       this.oldestAllowed = spec != null && spec.hasTtl() ? now - spec.ttlSeconds() * 1000L : Long.MIN_VALUE;
+      this.minVersions = spec == null ? 0 : spec.minVersions();
       this.read = scan.columns().isEmpty() || scan.readsFamily(family);
       List<byte[]> listed = scan.columns().stream().filter(col -> col.family().equals(family)).map(ScanSpec.Column::qualifier).toList();
       this.qualifiers = listed.isEmpty() ? null : listed.toArray(new byte[0][]);

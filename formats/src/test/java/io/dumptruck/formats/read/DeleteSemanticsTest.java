@@ -40,13 +40,16 @@ import org.junit.jupiter.api.io.TempDir;
  * the cells they mask sit in different HFiles, and the same key sometimes gets a second value later —
  * then every scan dumptruck's {@link RowScanner} makes over the region's HFiles must return exactly
  * what the region's own scanner returns: full, range, family, column, version and time-range scans,
- * and single rows.
+ * and single rows; one family's cells are all past its TTL, and its MIN_VERSIONS keeps some served.
  */
 class DeleteSemanticsTest {
   static final byte[] F = Bytes.toBytes("f");
   static final byte[] G = Bytes.toBytes("g");
+  /** Every cell of h is long expired (timestamps 1..20 ms), but MIN_VERSIONS 2 keeps each column's newest two. */
+  static final byte[] H = Bytes.toBytes("h");
   static final byte[][] QUALIFIERS = {Bytes.toBytes(""), Bytes.toBytes("a"), Bytes.toBytes("b"), Bytes.toBytes("c")};
-  static final TableSpec SPEC = TableSpec.of("t", FamilySpec.named("f").withMaxVersions(3), FamilySpec.named("g").withMaxVersions(1));
+  static final TableSpec SPEC = TableSpec.of("t", FamilySpec.named("f").withMaxVersions(3), FamilySpec.named("g").withMaxVersions(1),
+      FamilySpec.named("h").withMaxVersions(3).withTtlSeconds(60).withMinVersions(2));
 
   @TempDir File tmp;
 
@@ -63,7 +66,9 @@ class DeleteSemanticsTest {
     conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
     TableDescriptor table = TableDescriptorBuilder.newBuilder(TableName.valueOf("t"))
         .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(3).build())
-        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(G).setMaxVersions(1).build()).build();
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(G).setMaxVersions(1).build())
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(H).setMaxVersions(3).setMinVersions(2).setTimeToLive(60).build())
+        .build();
     HRegion region = HBaseTestingUtility.createRegionAndWAL(RegionInfoBuilder.newBuilder(table.getTableName()).build(),
         new Path(conf.get("hbase.rootdir")), conf, table);
     try {
@@ -108,7 +113,7 @@ class DeleteSemanticsTest {
   /** One random Put or delete of any kind, at timestamps 1..20 so that they meet often. */
   static void mutate(HRegion region, Random random) throws IOException {
     byte[] row = row(random.nextInt(30));
-    byte[] family = random.nextBoolean() ? F : G;
+    byte[] family = new byte[][] {F, G, H}[random.nextInt(3)];
     byte[] qualifier = QUALIFIERS[random.nextInt(QUALIFIERS.length)];
     long ts = 1 + random.nextInt(20);
     int kind = random.nextInt(20);
@@ -129,7 +134,7 @@ class DeleteSemanticsTest {
   static List<StoredFile> files(Configuration conf, HRegion region, ScanSpec scan) throws IOException {
     FileSystem fs = region.getRegionFileSystem().getFileSystem();
     List<StoredFile> out = new ArrayList<>();
-    for (byte[] family : List.of(F, G)) {
+    for (byte[] family : List.of(F, G, H)) {
       if (!scan.readsFamily(Bytes.toString(family))) {
         continue;
       }
