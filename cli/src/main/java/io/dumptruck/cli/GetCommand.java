@@ -15,7 +15,7 @@ public final class GetCommand extends TableReadCommand {
   @Override
   public String usage() {
     return "dumptruck get <table-dir> <row> [options]\n"
-        + "  <table-dir>          <output>/<table>, as written by a load\n"
+        + TABLE_ARGUMENT
         + "  <row>                the row key, e.g. 'user1' or 'a\\x00\\xFF' (quote it for the shell)\n"
         + COMMON_OPTIONS;
   }

@@ -23,7 +23,7 @@ public final class InspectCommand extends Command {
   @Override
   public String usage() {
     return "dumptruck inspect <table-dir> [--json] [--picture FILE.png|FILE.svg]\n"
-        + "  <table-dir>          <output>/<table>, as written by a load (or any <table>/<family>/<hfile> tree)\n"
+        + TableReadCommand.TABLE_ARGUMENT
         + "  --json               the same figures as JSON, for scripts\n"
         + "  --picture FILE       draw region sizes (bars stacked per family, the mean as a line): .png or .svg,\n"
         + "                       on the local file system unless FILE names a scheme (hdfs://…)";
@@ -48,7 +48,8 @@ public final class InspectCommand extends Command {
         throw new UsageException(e.getMessage(), e);
       }
     }
-    TableInspection t = TableInspection.inspect(getConf(), new Path(dir));
+    Path table = TableLocation.of(getConf(), dir);
+    TableInspection t = TableInspection.inspect(getConf(), table);
     out.print(args.flag("json") ? InspectionJson.render(t) : InspectionText.render(t));
     if (picture != null) {
       RegionSizePicture.write(t, getConf(), picture);

@@ -10,6 +10,7 @@ import io.dumptruck.jobs.output.DatasetReader;
 import io.dumptruck.jobs.output.OutputKind;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -40,6 +41,8 @@ public final class RunCommand extends Command {
     StringBuilder b = new StringBuilder();
     b.append("dumptruck run <job> --tables DIR --output OUT [--format parquet|avro|tsv] [options]\n");
     b.append("  --tables DIR           the output directory of the loads (DIR/<table>/<family>/<hfile>)\n");
+    b.append("  --table T=LOCATION     read table T from LOCATION instead: an HBase snapshot (snapshot:NAME, or its directory\n");
+    b.append("                         <root>/.hbase-snapshot/NAME), an HBase table directory, or another load's table (repeat)\n");
     b.append("  --output OUT           a new directory: one sub-directory per data set, OUT/<dataset>/part-*\n");
     b.append("  --format F             parquet (default), avro or tsv\n");
     for (AnalyticsJob j : JobCatalog.all().values()) {
@@ -58,12 +61,17 @@ public final class RunCommand extends Command {
     if (job == null) {
       throw new UsageException("unknown job '" + argv[0] + "'; jobs: " + String.join(", ", JobCatalog.all().keySet()));
     }
-    Set<String> valued = new HashSet<>(Set.of("tables", "output", "format"));
+    Set<String> valued = new HashSet<>(Set.of("tables", "table", "output", "format"));
     valued.addAll(job.options().keySet());
     Args args = new Args(Arrays.copyOfRange(argv, 1, argv.length), valued, Set.of());
     args.expectPositionals(0);
     JobOptions options = options(job, args);
-    out.println("run " + job.name() + ": " + options.tables() + " -> " + options.output() + " (" + options.format().extension() + ")");
+    List<String> from = new ArrayList<>();
+    if (options.tables() != null) {
+      from.add(options.tables().toString());
+    }
+    options.located().forEach((t, at) -> from.add(t + "=" + at));
+    out.println("run " + job.name() + ": " + String.join(", ", from) + " -> " + options.output() + " (" + options.format().extension() + ")");
     JobRunner.Report report;
     try {
       report = JobRunner.run(getConf(), job, options, stage -> JobProgress.run(stage, out, err));
@@ -77,8 +85,16 @@ public final class RunCommand extends Command {
   }
 
   private JobOptions options(AnalyticsJob job, Args args) {
-    if (!args.has("tables")) {
-      throw new UsageException("missing --tables DIR (the output directory of a load)");
+    Map<String, Path> located = new LinkedHashMap<>();
+    for (String pair : args.getAll("table")) {
+      int eq = pair.indexOf('=');
+      if (eq <= 0 || eq == pair.length() - 1) {
+        throw new UsageException("--table takes TABLE=LOCATION (snapshot:NAME or a directory), got '" + pair + "'");
+      }
+      located.put(pair.substring(0, eq), TableLocation.of(getConf(), pair.substring(eq + 1)));
+    }
+    if (!args.has("tables") && located.isEmpty()) {
+      throw new UsageException("missing --tables DIR (the output directory of a load), or --table T=LOCATION for each table");
     }
     if (!args.has("output")) {
       throw new UsageException("missing --output OUT (a directory that does not exist yet)");
@@ -91,7 +107,8 @@ public final class RunCommand extends Command {
     }
     try {
       OutputKind kind = OutputKind.named(args.has("format") ? args.get("format") : OutputKind.PARQUET.extension());
-      return new JobOptions(new Path(args.get("tables")), new Path(args.get("output")), kind, extra);
+      return new JobOptions(args.has("tables") ? new Path(args.get("tables")) : null, new Path(args.get("output")), kind, extra,
+          located);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage(), e);
     }

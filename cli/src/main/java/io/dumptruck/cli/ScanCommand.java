@@ -16,6 +16,7 @@ public final class ScanCommand extends TableReadCommand {
   @Override
   public String usage() {
     return "dumptruck scan <table-dir> [--prefix P | --start S --stop E] [options]\n"
+        + TABLE_ARGUMENT
         + "  --prefix P           rows starting with P\n"
         + "  --start S            first row (inclusive)\n"
         + "  --stop E             end row (exclusive)\n"

@@ -13,6 +13,9 @@ import org.apache.hadoop.fs.Path;
 
 /** What {@code get} and {@code scan} share: the table directory and the column, version and time options. */
 abstract class TableReadCommand extends Command {
+  /** The help of the table argument of every reading command. */
+  static final String TABLE_ARGUMENT = "  <table-dir>          <output>/<table>, as written by a load; an HBase snapshot (snapshot:NAME with\n"
+      + "                       hbase.rootdir set, or <root>/.hbase-snapshot/NAME) or table directory <root>/data/<ns>/<table>\n";
   static final String COMMON_OPTIONS = String.join("\n",
       "  --families f,g       only these families",
       "  --columns f:q,...    only these columns (qualifiers in the key notation)",
@@ -81,7 +84,12 @@ abstract class TableReadCommand extends Command {
     }
   }
 
-  static TableReader open(Configuration conf, String dir) throws IOException {
-    return TableReader.open(conf, new Path(dir));
+  /** Opens the table {@code dir} names ({@link TableLocation}), saying first what a live table directory risks. */
+  TableReader open(Configuration conf, String dir) throws IOException {
+    TableReader reader = TableReader.open(conf, TableLocation.of(conf, dir));
+    if (reader.table().warning() != null) {
+      err.println("dumptruck: warning: " + reader.table().warning());
+    }
+    return reader;
   }
 }

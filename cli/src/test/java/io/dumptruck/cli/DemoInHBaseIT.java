@@ -95,6 +95,58 @@ class DemoInHBaseIT {
     }
   }
 
+  /** {@code dumptruck <args>}: its exit code and what it printed. */
+  static CliTest.Run cli(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+      int code = Main.run(args, o, e);
+      return new CliTest.Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+  }
+
+  /**
+   * Snapshots of the bulk-loaded web-log tables read by dumptruck where HBase keeps them: {@code scan}
+   * of {@code snapshot:NAME} prints what the scan of the load's own table prints, and {@code run
+   * top-pages} over the snapshots writes the same data sets as over the load output.
+   */
+  @Test
+  void snapshotsOfTheLoadedTablesReadAsTheLoadOutput() throws Exception {
+    String root = "hbase.rootdir=" + hbase.getDefaultRootDirPath();
+    try (var admin = connection.getAdmin()) {
+      for (String table : List.of("cookie_url_count", "cookie_stats")) {
+        admin.snapshot(table + "_snap", TableName.valueOf("weblogs", table));
+      }
+    }
+    CliTest.Run fromSnapshot = cli("scan", "-D", root, "snapshot:cookie_stats_snap", "--versions", "5");
+    CliTest.Run fromFiles = cli("scan", new File(demo, "weblogs/cookie_stats").getPath(), "--versions", "5");
+    assertEquals(0, fromSnapshot.code(), fromSnapshot.err());
+    assertTrue(fromFiles.out().contains(" row(s)") && !fromFiles.out().startsWith("0 row(s)"), fromFiles.out());
+    assertEquals(fromFiles.out(), fromSnapshot.out());
+    File viaFiles = new File(tmp, "top-pages-files");
+    File viaSnapshots = new File(tmp, "top-pages-snapshots");
+    assertEquals(0, cli("run", "top-pages", "--tables", new File(demo, "weblogs").getPath(), "--output", viaFiles.getPath(),
+        "--format", "tsv").code());
+    CliTest.Run r = cli("run", "-D", root, "top-pages", "--table", "cookie_url_count=snapshot:cookie_url_count_snap",
+        "--table", "cookie_stats=snapshot:cookie_stats_snap", "--output", viaSnapshots.getPath(), "--format", "tsv");
+    assertEquals(0, r.code(), r.err());
+    for (File dataset : viaFiles.listFiles(f -> f.isDirectory() && !f.getName().startsWith("_"))) {
+      assertEquals(lines(dataset), lines(new File(viaSnapshots, dataset.getName())), dataset.getName());
+      assertFalse(lines(dataset).isEmpty(), dataset.getName());
+    }
+  }
+
+  /** The lines of a data set's part files, sorted. */
+  static List<String> lines(File dataset) throws Exception {
+    List<String> out = new ArrayList<>();
+    for (File part : dataset.listFiles(f -> f.getName().startsWith("part-"))) {
+      out.addAll(java.nio.file.Files.readAllLines(part.toPath(), StandardCharsets.UTF_8));
+    }
+    out.sort(null);
+    return out;
+  }
+
   @Test
   void graphQuestions() throws Exception {
     try (Table follows = table("graph", "follows"); Table followedBy = table("graph", "followed_by");

@@ -79,6 +79,9 @@ public final class JobRunner {
       try {
         TableDir.open(conf, options.table(table));
       } catch (FileNotFoundException e) {
+        if (options.located().containsKey(table)) {
+          throw new IllegalArgumentException("--table " + table + "=" + options.located().get(table) + ": " + e.getMessage(), e);
+        }
         throw new IllegalArgumentException("no table '" + table + "' under " + options.tables()
             + ": load it first (dumptruck load " + job.loader() + " --input … --output " + options.tables() + ")");
       }

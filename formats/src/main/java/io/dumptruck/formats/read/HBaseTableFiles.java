@@ -14,7 +14,9 @@ import java.util.Set;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.RegionInfo;
@@ -178,7 +180,8 @@ final class HBaseTableFiles {
       Path to = StoreFileInfo.getReferredToFile(new Path(new Path(new Path(region.getEncodedName()), family), name));
       referred = to.getName();
       referredRegion = to.getParent().getParent().getName();
-      byte[] split = reference.getSplitKey();
+      byte[] key = reference.getSplitKey(); // the first key on the split row, as a serialized KeyValue key
+      byte[] split = CellUtil.cloneRow(new KeyValue.KeyOnlyKeyValue(key, 0, key.length));
       clip = clip.and(Reference.isTopFileRegion(reference.getFileRegion()) ? new RowClip(split, new byte[0])
           : new RowClip(new byte[0], split));
     }

@@ -112,9 +112,9 @@ public final class HFileTableInputFormat extends InputFormat<ImmutableBytesWrita
     return out;
   }
 
-  /** The name of the table the mapper's split reads (the last element of its directory). */
+  /** The name of the table the mapper's split reads (a snapshot's table, not the snapshot). */
   public static String tableName(InputSplit split) {
-    return new Path(((HFileTableSplit) split).tableDir()).getName();
+    return ((HFileTableSplit) split).tableName();
   }
 
   @Override
@@ -176,7 +176,7 @@ public final class HFileTableInputFormat extends InputFormat<ImmutableBytesWrita
         files.add(f);
       }
     }
-    return new HFileTableSplit(input, table.path().toString(), start, stop, length, hosts, files);
+    return new HFileTableSplit(input, table.path().toString(), table.spec().name(), start, stop, length, hosts, files);
   }
 
   /**

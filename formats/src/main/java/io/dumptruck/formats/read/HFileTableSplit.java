@@ -20,6 +20,8 @@ public final class HFileTableSplit extends InputSplit implements Writable {
   /** Which of the job's configured tables (and so which scan) this split reads. */
   private int input;
   private String tableDir;
+  /** The table's name (its spec's): a snapshot's directory is named after the snapshot, not the table. */
+  private String tableName;
   private byte[] start;
   private byte[] stop;
   private long length;
@@ -29,9 +31,11 @@ public final class HFileTableSplit extends InputSplit implements Writable {
 
   public HFileTableSplit() {}
 
-  HFileTableSplit(int input, String tableDir, byte[] start, byte[] stop, long length, String[] hosts, List<FileRange> ranges) {
+  HFileTableSplit(int input, String tableDir, String tableName, byte[] start, byte[] stop, long length, String[] hosts,
+      List<FileRange> ranges) {
     this.input = input;
     this.tableDir = tableDir;
+    this.tableName = tableName;
     this.start = start;
     this.stop = stop;
     this.length = length;
@@ -43,6 +47,8 @@ public final class HFileTableSplit extends InputSplit implements Writable {
   int input() { return input; }
 
   public String tableDir() { return tableDir; }
+
+  public String tableName() { return tableName; }
 
   public byte[] start() { return start; }
 
@@ -72,6 +78,7 @@ public final class HFileTableSplit extends InputSplit implements Writable {
   public void write(DataOutput out) throws IOException {
     out.writeInt(input);
     Text.writeString(out, tableDir);
+    Text.writeString(out, tableName);
     Bytes.writeByteArray(out, start);
     Bytes.writeByteArray(out, stop);
     out.writeLong(length);
@@ -84,6 +91,7 @@ public final class HFileTableSplit extends InputSplit implements Writable {
   public void readFields(DataInput in) throws IOException {
     input = in.readInt();
     tableDir = Text.readString(in);
+    tableName = Text.readString(in);
     start = Bytes.readByteArray(in);
     stop = Bytes.readByteArray(in);
     length = in.readLong();
