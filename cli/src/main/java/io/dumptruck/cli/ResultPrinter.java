@@ -24,7 +24,8 @@ final class ResultPrinter {
       String family = notation.format(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
       String qualifier = notation.format(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength());
       String value = notation.format(c.getValueArray(), c.getValueOffset(), c.getValueLength());
-      out.println(" " + pad(row) + "column=" + family + ":" + qualifier + ", timestamp=" + c.getTimestamp() + ", value=" + value);
+      String type = c.getType() == Cell.Type.Put ? "" : ", type=" + c.getType(); // a raw scan's delete markers
+      out.println(" " + pad(row) + "column=" + family + ":" + qualifier + ", timestamp=" + c.getTimestamp() + type + ", value=" + value);
     }
   }
 

@@ -21,10 +21,11 @@ abstract class TableReadCommand extends Command {
       "  --columns f:q,...    only these columns (qualifiers in the key notation)",
       "  --versions N         newest N versions per column (default 1; the family's VERSIONS caps it)",
       "  --time-range T1,T2   only cells with T1 <= timestamp < T2 (epoch ms)",
-      "  --hex                keys and values in hex instead of HBase shell notation (\\xNN escapes)");
+      "  --hex                keys and values in hex instead of HBase shell notation (\\xNN escapes)",
+      "  --raw                delete markers too, as cells, and every version up to --versions (HBase's raw scan)");
 
   static final Set<String> COMMON_VALUED = Set.of("families", "columns", "versions", "time-range");
-  static final Set<String> FLAGS = Set.of("hex");
+  static final Set<String> FLAGS = Set.of("hex", "raw");
 
   static Set<String> valued(String... more) {
     Set<String> s = new HashSet<>(COMMON_VALUED);
@@ -43,7 +44,7 @@ abstract class TableReadCommand extends Command {
 
   private static ScanSpec columnsOrSpecError(Args args, KeyNotation notation) {
     ScanSpec scan = ScanSpec.all().withFamilies(args.getList("families"))
-        .withMaxVersions((int) Math.min(Integer.MAX_VALUE, args.getLong("versions", 1, 1)));
+        .withMaxVersions((int) Math.min(Integer.MAX_VALUE, args.getLong("versions", 1, 1))).withRaw(args.flag("raw"));
     List<ScanSpec.Column> columns = new ArrayList<>();
     for (String c : args.getList("columns")) {
       int colon = c.indexOf(':');

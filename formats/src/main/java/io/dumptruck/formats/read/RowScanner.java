@@ -150,13 +150,14 @@ public final class RowScanner implements Closeable {
       // also the cell read just before, the file may already tell whether the column is the same
       boolean sameColumn = previous != null && (previous == consumedBefore && change != KeyChange.UNKNOWN
           ? change == KeyChange.SAME_COLUMN : CellBytes.sameQualifier(previous, c));
+      boolean put = c.getTypeByte() == PUT; // a marker (raw scans only get here with one) is no version
       if (sameColumn) {
         if (CELLS.compare(previous, c, true) == 0) {
           continue; // the same key in an older file (its memstore timestamp decides nothing, see CellMergeScanner)
         }
-        versions++;
+        versions += put ? 1 : 0;
       } else {
-        versions = 1;
+        versions = put ? 1 : 0;
       }
       previous = c;
       // an expired cell is still served while it is one of the column's newest MIN_VERSIONS (HBase's checkVersion)
@@ -204,6 +205,9 @@ public final class RowScanner implements Closeable {
         throw new IOException("table " + table + " holds a cell of unknown type " + (type & 0xff) + " at row "
             + Bytes.toStringBinary(CellUtil.cloneRow(c)) + ": the file is damaged or not an HBase table's");
       }
+      if (scan.raw()) {
+        return ts >= scan.minTime() && ts < scan.maxTime() && f.reads(c);
+      }
       // a marker older than the scan's time range or the family's TTL can mask only cells the scan skips anyway
       if (ts >= scan.minTime() && (ts >= f.oldestAllowed || f.minVersions > 0)) {
         deletes.add(c);
@@ -240,7 +244,7 @@ public final class RowScanner implements Closeable {
   /** What the scan keeps of one family, worked out once per family rather than per cell. */
   private static final class FamilyRule {
     final byte[] name;
-    /** HBase serves at most the family's VERSIONS, whatever the scan asks for. */
+    /** HBase serves at most the family's VERSIONS, whatever the scan asks for (a raw scan: what it asks for). */
     final int maxVersions;
     /** Cells older than the family's TTL allow are expired; Long.MIN_VALUE without TTL. */
     final long oldestAllowed;
@@ -255,8 +259,9 @@ public final class RowScanner implements Closeable {
       String family = Bytes.toString(name);
       int index = table.familyIndex(family);
       FamilySpec spec = index < 0 ? null : table.families().get(index);
-      this.maxVersions = spec == null ? scan.maxVersions() : Math.min(spec.maxVersions(), scan.maxVersions());
-      this.oldestAllowed = spec != null && spec.hasTtl() ? now - spec.ttlSeconds() * 1000L : Long.MIN_VALUE;
+      this.maxVersions = spec == null || scan.raw() ? scan.maxVersions() : Math.min(spec.maxVersions(), scan.maxVersions());
+      // a raw scan ignores TTLs, as HBase's does
+      this.oldestAllowed = spec != null && spec.hasTtl() && !scan.raw() ? now - spec.ttlSeconds() * 1000L : Long.MIN_VALUE;
       this.minVersions = spec == null ? 0 : spec.minVersions();
       this.read = scan.columns().isEmpty() || scan.readsFamily(family);
       List<byte[]> listed = scan.columns().stream().filter(col -> col.family().equals(family)).map(ScanSpec.Column::qualifier).toList();

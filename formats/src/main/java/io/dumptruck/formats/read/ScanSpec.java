@@ -16,11 +16,13 @@ import org.apache.hadoop.hbase.util.Bytes;
  * (empty = unbounded), only the listed families and columns (both empty = everything; a family
  * with listed columns reads only those, as with HBase's {@code addFamily}/{@code addColumn}), cells with {@code minTime <= ts < maxTime}, at most {@code maxVersions} newest versions
  * per column (default 1), at most {@code limit} rows (0 = no limit), at most {@code batch} cells per
- * Result (0 = whole rows). Immutable; build with the
+ * Result (0 = whole rows); {@code raw}: delete markers returned as cells and masking nothing, every
+ * version up to {@code maxVersions} whatever the family keeps (HBase's {@code Scan.setRaw}, for
+ * tools). Immutable; build with the
  * {@code with} methods from {@link #all()}.
  */
 public record ScanSpec(byte[] startRow, byte[] stopRow, List<String> families, List<Column> columns,
-    long minTime, long maxTime, int maxVersions, long limit, int batch) {
+    long minTime, long maxTime, int maxVersions, long limit, int batch, boolean raw) {
 
   /** One column: family and qualifier. */
   public record Column(String family, byte[] qualifier) {
@@ -67,7 +69,7 @@ public record ScanSpec(byte[] startRow, byte[] stopRow, List<String> families, L
 
   /** Every row, every family, the newest version of each column. */
   public static ScanSpec all() {
-    return new ScanSpec(null, null, List.of(), List.of(), 0, Long.MAX_VALUE, 1, 0, 0);
+    return new ScanSpec(null, null, List.of(), List.of(), 0, Long.MAX_VALUE, 1, 0, 0, false);
   }
 
   /** Exactly one row. */
@@ -76,7 +78,7 @@ public record ScanSpec(byte[] startRow, byte[] stopRow, List<String> families, L
   }
 
   public ScanSpec withRange(byte[] start, byte[] stop) {
-    return new ScanSpec(start, stop, families, columns, minTime, maxTime, maxVersions, limit, batch);
+    return new ScanSpec(start, stop, families, columns, minTime, maxTime, maxVersions, limit, batch, raw);
   }
 
   /** Rows starting with {@code prefix}. */
@@ -85,19 +87,19 @@ public record ScanSpec(byte[] startRow, byte[] stopRow, List<String> families, L
   }
 
   public ScanSpec withFamilies(List<String> f) {
-    return new ScanSpec(startRow, stopRow, f, columns, minTime, maxTime, maxVersions, limit, batch);
+    return new ScanSpec(startRow, stopRow, f, columns, minTime, maxTime, maxVersions, limit, batch, raw);
   }
 
   public ScanSpec withColumns(List<Column> c) {
-    return new ScanSpec(startRow, stopRow, families, c, minTime, maxTime, maxVersions, limit, batch);
+    return new ScanSpec(startRow, stopRow, families, c, minTime, maxTime, maxVersions, limit, batch, raw);
   }
 
   public ScanSpec withTimeRange(long min, long max) {
-    return new ScanSpec(startRow, stopRow, families, columns, min, max, maxVersions, limit, batch);
+    return new ScanSpec(startRow, stopRow, families, columns, min, max, maxVersions, limit, batch, raw);
   }
 
   public ScanSpec withMaxVersions(int v) {
-    return new ScanSpec(startRow, stopRow, families, columns, minTime, maxTime, v, limit, batch);
+    return new ScanSpec(startRow, stopRow, families, columns, minTime, maxTime, v, limit, batch, raw);
   }
 
   /**
@@ -105,11 +107,16 @@ public record ScanSpec(byte[] startRow, byte[] stopRow, List<String> families, L
    * wider than that comes as several Results, so a million-column row never sits in memory at once.
    */
   public ScanSpec withBatch(int cells) {
-    return new ScanSpec(startRow, stopRow, families, columns, minTime, maxTime, maxVersions, limit, cells);
+    return new ScanSpec(startRow, stopRow, families, columns, minTime, maxTime, maxVersions, limit, cells, raw);
+  }
+
+  /** Delete markers as cells, masking nothing; versions capped by the scan only (HBase's raw scan). */
+  public ScanSpec withRaw(boolean r) {
+    return new ScanSpec(startRow, stopRow, families, columns, minTime, maxTime, maxVersions, limit, batch, r);
   }
 
   public ScanSpec withLimit(long rows) {
-    return new ScanSpec(startRow, stopRow, families, columns, minTime, maxTime, maxVersions, rows, batch);
+    return new ScanSpec(startRow, stopRow, families, columns, minTime, maxTime, maxVersions, rows, batch, raw);
   }
 
   /** The smallest key after every key starting with {@code prefix}; empty (unbounded) for all-0xFF. */
@@ -155,6 +162,9 @@ public record ScanSpec(byte[] startRow, byte[] stopRow, List<String> families, L
     o.put("maxVersions", maxVersions);
     o.put("limit", limit);
     o.put("batch", batch);
+    if (raw) {
+      o.put("raw", true);
+    }
     return o.toString();
   }
 
@@ -172,7 +182,8 @@ public record ScanSpec(byte[] startRow, byte[] stopRow, List<String> families, L
     o.path("columns").forEach(c -> columns.add(parseColumn(c.asText())));
     return new ScanSpec(ShellBytes.parse(o.path("startRow").asText("")), ShellBytes.parse(o.path("stopRow").asText("")),
         families, columns, o.path("minTime").asLong(d.minTime), o.path("maxTime").asLong(d.maxTime),
-        o.path("maxVersions").asInt(d.maxVersions), o.path("limit").asLong(d.limit), o.path("batch").asInt(0));
+        o.path("maxVersions").asInt(d.maxVersions), o.path("limit").asLong(d.limit), o.path("batch").asInt(0),
+        o.path("raw").asBoolean(false));
   }
 
   /** {@code family:qualifier}, the qualifier in HBase shell notation. */

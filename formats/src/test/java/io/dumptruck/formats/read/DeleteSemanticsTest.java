@@ -40,7 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the cells they mask sit in different HFiles, and the same key sometimes gets a second value later —
  * then every scan dumptruck's {@link RowScanner} makes over the region's HFiles must return exactly
  * what the region's own scanner returns: full, range, family, column, version and time-range scans,
- * and single rows; one family's cells are all past its TTL, and its MIN_VERSIONS keeps some served.
+ * and single rows, and raw scans (markers included); one family's cells are all past its TTL, and its
+ * MIN_VERSIONS keeps some served.
  */
 class DeleteSemanticsTest {
   static final byte[] F = Bytes.toBytes("f");
@@ -96,6 +97,8 @@ class DeleteSemanticsTest {
           ScanSpec.all().withTimeRange(6, 14).withMaxVersions(Integer.MAX_VALUE));
       compare(conf, region, seed, "time range, 1 version", new Scan().setTimeRange(6, 14),
           ScanSpec.all().withTimeRange(6, 14));
+      compare(conf, region, seed, "raw", new Scan().setRaw(true).readAllVersions(),
+          ScanSpec.all().withRaw(true).withMaxVersions(Integer.MAX_VALUE));
       for (int r = 0; r < 30; r += 3) {
         byte[] one = row(r);
         compare(conf, region, seed, "row " + r, new Scan().withStartRow(one).withStopRow(one, true).readAllVersions(),
