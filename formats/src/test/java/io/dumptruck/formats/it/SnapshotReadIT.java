@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dumptruck.formats.read.HFileTableInputFormat;
 import io.dumptruck.formats.read.NotATableException;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.testing.LocalJobs;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -34,10 +36,19 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
+import org.apache.hadoop.hbase.mapreduce.TableMapper;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * A snapshot of a real table read by dumptruck as HBase serves it. The table (two families, VERSIONS
@@ -49,6 +60,7 @@ import org.junit.jupiter.api.Test;
  * client returns from the table cloned from the snapshot, and the HBase root directory is the same
  * before and after.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SnapshotReadIT {
   static final byte[] F = Bytes.toBytes("f");
   static final byte[] G = Bytes.toBytes("g");
@@ -191,6 +203,57 @@ class SnapshotReadIT {
       }
       assertEquals(describe(clientScan(new Scan().readAllVersions())), describe(read));
     }
+  }
+
+  /** What both jobs' mappers write per row: the row and its cells, described. */
+  public static final class RowMapper extends TableMapper<Text, Text> {
+    @Override
+    protected void map(ImmutableBytesWritable row, Result value, Context context) throws IOException, InterruptedException {
+      context.write(new Text(Bytes.toStringBinary(row.copyBytes())), new Text(describe(List.of(value)).replace('\n', ' ')));
+    }
+  }
+
+  /**
+   * The same TableMapper over the snapshot, once through HBase's TableSnapshotInputFormat (which
+   * restores the snapshot into a directory of its own) and once through HFileTableInputFormat: the
+   * same output. Runs last: the restore writes back-references into the archive.
+   */
+  @Test
+  @Order(Integer.MAX_VALUE)
+  void aTableMapperWritesTheSameOutputAsOverTableSnapshotInputFormat() throws Exception {
+    Configuration local = new Configuration(conf);
+    local.set("mapreduce.framework.name", "local");
+    FileSystem fs = hbase.getTestFileSystem();
+    Path viaHBase = new Path("/mr/table-snapshot-input-format");
+    Job hbaseJob = Job.getInstance(local, "TableSnapshotInputFormat");
+    TableMapReduceUtil.initTableSnapshotMapperJob(SNAPSHOT, new Scan().readAllVersions(), RowMapper.class, Text.class, Text.class,
+        hbaseJob, false, new Path("/mr/restore"));
+    hbaseJob.setNumReduceTasks(0);
+    FileOutputFormat.setOutputPath(hbaseJob, viaHBase);
+    assertTrue(hbaseJob.waitForCompletion(false));
+    Path viaDumptruck = new Path("/mr/hfile-table-input-format");
+    Job ours = Job.getInstance(local, "HFileTableInputFormat");
+    HFileTableInputFormat.configure(ours).table(snapshotDir).scan(ScanSpec.all().withMaxVersions(Integer.MAX_VALUE)).apply();
+    ours.setMapperClass(RowMapper.class);
+    ours.setOutputKeyClass(Text.class);
+    ours.setOutputValueClass(Text.class);
+    ours.setNumReduceTasks(0);
+    FileOutputFormat.setOutputPath(ours, viaDumptruck);
+    assertTrue(ours.waitForCompletion(false));
+    List<String> expected = outputLines(fs, viaHBase);
+    assertTrue(expected.size() > 100, "rows: " + expected.size());
+    assertEquals(expected, outputLines(fs, viaDumptruck));
+  }
+
+  static List<String> outputLines(FileSystem fs, Path dir) throws IOException {
+    List<String> out = new ArrayList<>();
+    for (org.apache.hadoop.fs.FileStatus part : fs.listStatus(dir, p -> p.getName().startsWith("part-"))) {
+      try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(fs.open(part.getPath()), java.nio.charset.StandardCharsets.UTF_8))) {
+        in.lines().forEach(out::add);
+      }
+    }
+    out.sort(null);
+    return out;
   }
 
   static void compare(String what, Scan scan, ScanSpec spec) throws Exception {
