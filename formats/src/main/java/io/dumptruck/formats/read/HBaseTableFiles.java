@@ -65,10 +65,9 @@ final class HBaseTableFiles {
 
   /**
    * What was found: the table as a spec (families' settings, region starts), each served region's
-   * files, the families that keep their values in MOB files (which dumptruck does not read), and what
-   * it is, for messages.
+   * files, and the families that keep their values in MOB files (which dumptruck does not read).
    */
-  record Found(TableSpec spec, List<StoreFile> files, List<String> mobFamilies, String kind) {}
+  record Found(TableSpec spec, List<StoreFile> files, List<String> mobFamilies) {}
 
   private HBaseTableFiles() {}
 
@@ -107,7 +106,7 @@ final class HBaseTableFiles {
       }
       regions.add(new RegionFiles(region, files));
     }
-    return found(descriptor, regions, "snapshot " + description.getName() + " of " + table.getNameAsString());
+    return found(descriptor, regions);
   }
 
   /** The table directory {@code dir} ({@code <root>/data/<namespace>/<table>}), as its files are now. */
@@ -136,7 +135,7 @@ final class HBaseTableFiles {
       }
       regions.add(new RegionFiles(region, files));
     }
-    return found(descriptor, regions, "table directory of " + table.getNameAsString());
+    return found(descriptor, regions);
   }
 
   /**
@@ -202,7 +201,7 @@ final class HBaseTableFiles {
    * The spec (families' settings from the descriptor, the regions' start keys) and files of the
    * regions that the catalog would serve: of regions that overlap, the newest.
    */
-  private static Found found(TableDescriptor descriptor, List<RegionFiles> all, String kind) {
+  private static Found found(TableDescriptor descriptor, List<RegionFiles> all) {
     List<RegionFiles> newestFirst = new ArrayList<>(all);
     newestFirst.sort(Comparator.comparingLong((RegionFiles r) -> r.region().getRegionId()).reversed());
     List<RegionFiles> served = new ArrayList<>();
@@ -233,7 +232,7 @@ final class HBaseTableFiles {
       }
     }
     TableSpec spec = new TableSpec(descriptor.getTableName().getQualifierAsString(), families, RegionSplits.explicit(starts), null);
-    return new Found(spec, byFamily.values().stream().flatMap(List::stream).toList(), mob, kind);
+    return new Found(spec, byFamily.values().stream().flatMap(List::stream).toList(), mob);
   }
 
   private static boolean overlap(RegionInfo a, RegionInfo b) {

@@ -1,6 +1,7 @@
 package io.dumptruck.formats.read;
 
 import java.io.IOException;
+import java.util.Collections;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
@@ -39,7 +40,8 @@ final class HFileTableRecordReader extends RecordReader<ImmutableBytesWritable, 
     HFileTableInputFormat.Input input = HFileTableInputFormat.inputs(conf).get(split.input());
     FileSystem fs = new Path(split.tableDir()).getFileSystem(conf);
     blocksBefore = HFile.DATABLOCK_READ_COUNT.sum();
-    List<StoredFile> files = TableDir.open(conf, split.paths(), split.families(), new CountingFileSystem(fs, bytesRead));
+    List<StoredFile> files = TableDir.open(conf, split.paths(), split.families(),
+        Collections.nCopies(split.paths().size(), RowClip.NONE), new CountingFileSystem(fs, bytesRead)); // a split lies in one region
     fileOpens = files.size();
     totalCells = Math.max(1, files.stream().mapToLong(f -> f.range().entries()).sum());
     rows = new RowScanner(conf, input.spec(), files, input.scan(), split.start(), split.stop(), true);

@@ -252,34 +252,23 @@ public final class TableDir {
     return files.values().stream().mapToInt(List::size).sum();
   }
 
-  /** Opens the files in the given order; if one fails, those already open are closed. */
+  /** Opens the files in the given order, each within its clip; if one fails, those already open are closed. */
   public List<StoredFile> open(List<FileRange> ranges) throws IOException {
-    List<StoredFile> out = new ArrayList<>();
-    try {
-      for (FileRange r : ranges) {
-        out.add(StoredFile.open(conf, fs, r.path(), r.family(), r.clip()));
-      }
-    } catch (IOException | RuntimeException e) {
-      try {
-        StoredFile.closeAll(out);
-      } catch (IOException closing) {
-        e.addSuppressed(closing);
-      }
-      throw e;
-    }
-    return out;
+    return open(conf, ranges.stream().map(FileRange::path).toList(), ranges.stream().map(FileRange::family).toList(),
+        ranges.stream().map(FileRange::clip).toList(), fs);
   }
 
   /**
-   * Opens {@code paths[i]} as a file of {@code families[i]}, in order, through {@code through} (the
-   * table's file system, or a view of it that counts bytes); if one fails, those already open are closed.
+   * Opens {@code paths[i]} as a file of {@code families[i]} within {@code clips[i]}, in order, through
+   * {@code through} (the table's file system, or a view of it that counts bytes); if one fails, those
+   * already open are closed.
    */
-  static List<StoredFile> open(Configuration conf, List<Path> paths, List<String> families, FileSystem through)
+  static List<StoredFile> open(Configuration conf, List<Path> paths, List<String> families, List<RowClip> clips, FileSystem through)
       throws IOException {
     List<StoredFile> out = new ArrayList<>();
     try {
       for (int i = 0; i < paths.size(); i++) {
-        out.add(StoredFile.open(conf, through, paths.get(i), families.get(i)));
+        out.add(StoredFile.open(conf, through, paths.get(i), families.get(i), clips.get(i)));
       }
     } catch (IOException | RuntimeException e) {
       try {
