@@ -3,6 +3,8 @@ package io.dumptruck.bench;
 import io.dumptruck.formats.table.TableSpec;
 import java.util.List;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.StartMiniClusterOption;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 
@@ -23,6 +25,30 @@ final class BenchCluster implements AutoCloseable {
     HBaseTestingUtility util = new HBaseTestingUtility();
     util.startMiniCluster(1);
     return new BenchCluster(util);
+  }
+
+  /**
+   * A cluster whose root directory is on the local file system (no HDFS), so its files outlive it:
+   * {@link #stopKeepingFiles} stops HBase and ZooKeeper and leaves the root directory as it is.
+   */
+  static BenchCluster startOnLocalFileSystem(String dataDir) throws Exception {
+    System.setProperty("test.build.data.basedirectory", dataDir);
+    HBaseTestingUtility util = new HBaseTestingUtility();
+    util.getConfiguration().setBoolean("hbase.unsafe.stream.capability.enforce", false); // the WAL on a local file system
+    util.startMiniZKCluster();
+    util.startMiniHBaseCluster(StartMiniClusterOption.builder().numRegionServers(1).createRootDir(true).build());
+    return new BenchCluster(util);
+  }
+
+  /** The root directory, {@code hbase.rootdir}. */
+  String rootDir() {
+    return util.getConfiguration().get(HConstants.HBASE_DIR);
+  }
+
+  /** Stops HBase and ZooKeeper; the root directory stays (the data directory is not cleaned up). */
+  void stopKeepingFiles() throws Exception {
+    util.shutdownMiniHBaseCluster();
+    util.shutdownMiniZKCluster();
   }
 
   int zooKeeperPort() {

@@ -104,7 +104,8 @@ record CellDigest(long cells, long keyValueBytes, String md5, int files, long fi
     return cells == o.cells && keyValueBytes == o.keyValueBytes && md5.equals(o.md5);
   }
 
-  private static void update(MessageDigest md5, Cell c) {
+  /** Adds one cell to the digest: row, family, qualifier (each with its length), timestamp, type, value. */
+  static void update(MessageDigest md5, Cell c) {
     part(md5, c.getRowArray(), c.getRowOffset(), c.getRowLength());
     part(md5, c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
     part(md5, c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength());

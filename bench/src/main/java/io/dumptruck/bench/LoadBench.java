@@ -591,8 +591,13 @@ public final class LoadBench {
   static String spread(List<Double> values) {
     List<Double> v = new ArrayList<>(values);
     v.sort(null);
-    double median = v.size() % 2 == 1 ? v.get(v.size() / 2) : (v.get(v.size() / 2 - 1) + v.get(v.size() / 2)) / 2;
-    return String.format(Locale.ROOT, "%.2f / **%.2f** / %.2f", v.get(0), median, v.get(v.size() - 1));
+    return String.format(Locale.ROOT, "%.2f / **%.2f** / %.2f", v.get(0), median(v), v.get(v.size() - 1));
+  }
+
+  static double median(List<Double> values) {
+    List<Double> v = new ArrayList<>(values);
+    v.sort(null);
+    return v.size() % 2 == 1 ? v.get(v.size() / 2) : (v.get(v.size() / 2 - 1) + v.get(v.size() / 2)) / 2;
   }
 
   private static long treeBytes(Path dir) throws IOException {

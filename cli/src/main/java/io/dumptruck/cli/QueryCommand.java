@@ -1,5 +1,6 @@
 package io.dumptruck.cli;
 
+import io.dumptruck.formats.read.NotATableException;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.loaders.events.EventQueries;
@@ -19,6 +20,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -36,7 +38,10 @@ public final class QueryCommand extends Command {
   @Override
   public String usage() {
     return String.join("\n",
-        "dumptruck query <question> <load-output-dir> ARGS [options]",
+        "dumptruck query <question> <tables> ARGS [options]",
+        "  <tables>     the output directory of a load, or the one table the question reads: an HBase snapshot",
+        "               (snapshot:NAME with hbase.rootdir set, or <root>/.hbase-snapshot/NAME), an HBase table directory",
+        "               <root>/data/<ns>/<table>, or a load's <output>/<table>",
         "  follows      DIR USER [OTHER]      whom USER follows; with OTHER: does USER follow OTHER (graph load)",
         "  followers    DIR USER               who follows USER (graph load)",
         "  autocomplete DIR PREFIX             top titles for a typed prefix (titles load)",
@@ -44,21 +49,23 @@ public final class QueryCommand extends Command {
         "  visits       DIR VISITOR            page views newest first and the most requested page (weblogs load)",
         "  ip           DIR ADDRESS            the country of an IPv4 or IPv6 address (ipblocks load)",
         "  events       DIR HOST --from T --to T [--event E] [--layout L]   a host's events in [T1, T2) (events load)",
-        "  --limit N    at most N answers listed (default 20)");
+        "  --limit N    at most N answers listed (default 20)",
+        "  --table T=LOCATION  read table T from LOCATION (snapshot:NAME or a directory), e.g. visits' cookie_stats (repeat)");
   }
 
   @Override
   public int run(String[] argv) throws Exception {
-    Args args = new Args(argv, Set.of("limit", "zoom", "from", "to", "event", "layout"), Set.of("neighbours"));
+    Args args = new Args(argv, Set.of("limit", "zoom", "from", "to", "event", "layout", "table"), Set.of("neighbours"));
     String question = args.positional(0, "<question>");
-    Path dir = new Path(args.positional(1, "<load-output-dir>"));
-    long limit = args.getLong("limit", 20, 1);
     Configuration conf = getConf();
+    Tables tables = new Tables(conf, TableLocation.of(conf, args.positional(1, "<tables>")),
+        TableLocation.located(conf, args.getAll("table")), err);
+    long limit = args.getLong("limit", 20, 1);
     switch (question) {
       case "follows" -> {
         args.expectPositionals(4);
         String user = args.positional(2, "USER");
-        try (TableReader follows = open(conf, dir, GraphSchema.FOLLOWS)) {
+        try (TableReader follows = tables.open(GraphSchema.FOLLOWS)) {
           if (args.positional().size() == 4) {
             String other = args.positional(3, "OTHER");
             out.println(user + (GraphQueries.follows(follows, user, other) ? " follows " : " does not follow ") + other);
@@ -70,14 +77,14 @@ public final class QueryCommand extends Command {
       case "followers" -> {
         args.expectPositionals(3);
         String user = args.positional(2, "USER");
-        try (TableReader followedBy = open(conf, dir, GraphSchema.FOLLOWED_BY)) {
+        try (TableReader followedBy = tables.open(GraphSchema.FOLLOWED_BY)) {
           print(out, "followers of " + user, GraphQueries.neighbours(followedBy, user, limit));
         }
       }
       case "autocomplete" -> {
         args.expectPositionals(3);
         String prefix = args.positional(2, "PREFIX");
-        try (TableReader titles = open(conf, dir, TitleSchema.TITLE_AUTOCOMP)) {
+        try (TableReader titles = tables.open(TitleSchema.TITLE_AUTOCOMP)) {
           print(out, "'" + prefix + "' →", TitleQueries.complete(titles, prefix, TitlePrefixes.DEFAULT_MAX));
         }
       }
@@ -89,7 +96,7 @@ public final class QueryCommand extends Command {
         if (zoom > 16) {
           throw new UsageException("--zoom must be 1..16 (tile_places is keyed at level 16)");
         }
-        try (TableReader places = open(conf, dir, GeoSchema.TILE_PLACES)) {
+        try (TableReader places = tables.open(GeoSchema.TILE_PLACES)) {
           List<GeoQueries.Place> found = GeoQueries.around(places, lat, lon, zoom, args.flag("neighbours"));
           out.println(found.size() + " place(s) around " + lat + "," + lon + " at zoom " + zoom
               + (args.flag("neighbours") ? " (the tile and its neighbours)" : ""));
@@ -100,8 +107,8 @@ public final class QueryCommand extends Command {
       case "visits" -> {
         args.expectPositionals(3);
         String visitor = args.positional(2, "VISITOR");
-        try (TableReader visits = open(conf, dir, WebLogSchema.VISITS);
-            TableReader stats = open(conf, dir, WebLogSchema.COOKIE_STATS)) {
+        try (TableReader visits = tables.open(WebLogSchema.VISITS);
+            TableReader stats = tables.open(WebLogSchema.COOKIE_STATS)) {
           List<WebLogQueries.View> views = WebLogQueries.views(visits, visitor, limit);
           out.println(views.size() + " page view(s) of " + visitor + ", newest first:");
           views.forEach(v -> out.println("  " + Instant.ofEpochMilli(v.time()) + "  " + v.method() + " " + v.path() + "  " + v.status()));
@@ -112,7 +119,7 @@ public final class QueryCommand extends Command {
       case "ip" -> {
         args.expectPositionals(3);
         String address = args.positional(2, "ADDRESS");
-        try (TableReader ipGeo = open(conf, dir, IpGeoSchema.IP_GEO)) {
+        try (TableReader ipGeo = tables.open(IpGeoSchema.IP_GEO)) {
           out.println(address + " → " + IpQueries.country(ipGeo, address).orElse("no block holds this address"));
         } catch (IllegalArgumentException e) {
           throw new UsageException(e.getMessage(), e);
@@ -126,15 +133,16 @@ public final class QueryCommand extends Command {
         }
         long from = args.getLong("from", 0, 0);
         long to = args.getLong("to", 0, 0);
-        boolean numeric = dir.getFileSystem(conf).exists(new Path(dir, EventSchema.LOG_TYPES));
-        try (TableReader data = open(conf, dir, EventSchema.LOG_DATA);
-            TableReader types = numeric ? open(conf, dir, EventSchema.LOG_TYPES) : null) {
-          EventQueries.Answer a;
+        try (TableReader data = tables.open(EventSchema.LOG_DATA)) {
           String layout;
           try {
             layout = args.has("layout") ? args.get("layout") : layoutOf(data.table().spec());
-            int buckets = data.table().spec().regions().count();
-            a = EventQueries.events(data, types, layout, buckets, host, args.get("event"), from, to);
+          } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+          }
+          EventQueries.Answer a;
+          try (TableReader types = layout.equals(EventSchema.NUMERIC) ? tables.open(EventSchema.LOG_TYPES) : null) {
+            a = EventQueries.events(data, types, layout, buckets(data.table().spec()), host, args.get("event"), from, to);
           } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
           }
@@ -150,12 +158,35 @@ public final class QueryCommand extends Command {
     return 0;
   }
 
-  static TableReader open(Configuration conf, Path output, String table) throws IOException {
-    Path dir = new Path(output, table);
-    if (!dir.getFileSystem(conf).exists(dir)) {
-      throw new UsageException(output + " has no table " + table + "; give the output directory of the load that writes it");
+  /**
+   * Where a question's tables are: {@code --table} locations first, then the {@code <tables>} argument —
+   * a load's output directory holding the table by name, or one table, which must be the one asked for
+   * (its name without the namespace).
+   */
+  record Tables(Configuration conf, Path given, Map<String, Path> located, PrintStream err) {
+    TableReader open(String table) throws IOException {
+      if (located.containsKey(table)) {
+        return TableLocation.open(conf, located.get(table), err);
+      }
+      Path inOutput = new Path(given, table);
+      if (given.getFileSystem(conf).exists(inOutput)) {
+        return TableLocation.open(conf, inOutput, err);
+      }
+      TableReader reader;
+      try {
+        reader = TableLocation.open(conf, given, err);
+      } catch (NotATableException e) {
+        throw new UsageException(given + " has no table " + table + "; give the output directory of the load that writes it, "
+            + "or --table " + table + "=LOCATION (snapshot:NAME or a table directory)", e);
+      }
+      String name = reader.table().spec().name();
+      if (!name.substring(name.indexOf(':') + 1).equals(table)) {
+        reader.close();
+        throw new UsageException(given + " is table " + name + ", not " + table + ": give --table " + table
+            + "=LOCATION (snapshot:NAME or a table directory)");
+      }
+      return reader;
     }
-    return TableReader.open(conf, dir);
   }
 
   private static double number(String text, String what) {
@@ -168,6 +199,15 @@ public final class QueryCommand extends Command {
 
   private static void print(PrintStream out, String title, List<String> items) {
     out.println(title + " (" + items.size() + "): " + String.join(", ", items));
+  }
+
+  /**
+   * The bucketed layout's salt buckets: a load's table has one region per bucket; a table HBase holds
+   * (no writtenBy) may have split or merged since, so every bucket a key byte can name is asked
+   * (an empty bucket costs one seek).
+   */
+  private static int buckets(TableSpec logData) {
+    return logData.writtenBy() != null ? logData.regions().count() : 256;
   }
 
   /** The layout the table's spec records; without one, the error also names {@code --layout}. */

@@ -85,14 +85,7 @@ public final class RunCommand extends Command {
   }
 
   private JobOptions options(AnalyticsJob job, Args args) {
-    Map<String, Path> located = new LinkedHashMap<>();
-    for (String pair : args.getAll("table")) {
-      int eq = pair.indexOf('=');
-      if (eq <= 0 || eq == pair.length() - 1) {
-        throw new UsageException("--table takes TABLE=LOCATION (snapshot:NAME or a directory), got '" + pair + "'");
-      }
-      located.put(pair.substring(0, eq), TableLocation.of(getConf(), pair.substring(eq + 1)));
-    }
+    Map<String, Path> located = TableLocation.located(getConf(), args.getAll("table"));
     if (!args.has("tables") && located.isEmpty()) {
       throw new UsageException("missing --tables DIR (the output directory of a load), or --table T=LOCATION for each table");
     }

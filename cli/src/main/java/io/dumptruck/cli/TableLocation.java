@@ -1,6 +1,11 @@
 package io.dumptruck.cli;
 
+import io.dumptruck.formats.read.TableReader;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.HBaseConfiguration;
@@ -36,5 +41,27 @@ final class TableLocation {
       throw new UsageException("cannot look for snapshot " + name + " under " + root + ": " + e.getMessage(), e);
     }
     return dir;
+  }
+
+  /** The {@code --table T=LOCATION} pairs (each a {@link #of location}), by table name. */
+  static Map<String, Path> located(Configuration conf, List<String> pairs) {
+    Map<String, Path> located = new LinkedHashMap<>();
+    for (String pair : pairs) {
+      int eq = pair.indexOf('=');
+      if (eq <= 0 || eq == pair.length() - 1) {
+        throw new UsageException("--table takes TABLE=LOCATION (snapshot:NAME or a directory), got '" + pair + "'");
+      }
+      located.put(pair.substring(0, eq), of(conf, pair.substring(eq + 1)));
+    }
+    return located;
+  }
+
+  /** Opens the table at {@code location}, saying first on {@code err} what reading a live table directory risks. */
+  static TableReader open(Configuration conf, Path location, PrintStream err) throws IOException {
+    TableReader reader = TableReader.open(conf, location);
+    if (reader.table().warning() != null) {
+      err.println("dumptruck: warning: " + reader.table().warning());
+    }
+    return reader;
   }
 }

@@ -87,10 +87,6 @@ abstract class TableReadCommand extends Command {
 
   /** Opens the table {@code dir} names ({@link TableLocation}), saying first what a live table directory risks. */
   TableReader open(Configuration conf, String dir) throws IOException {
-    TableReader reader = TableReader.open(conf, TableLocation.of(conf, dir));
-    if (reader.table().warning() != null) {
-      err.println("dumptruck: warning: " + reader.table().warning());
-    }
-    return reader;
+    return TableLocation.open(conf, TableLocation.of(conf, dir), err);
   }
 }

@@ -210,6 +210,42 @@ class CliTest {
     assertTrue(demoAgain.err().contains("already exists"), demoAgain.err());
   }
 
+  /**
+   * {@code query} takes one table where it reads one (as it would a snapshot or HBase table directory),
+   * must be the table asked for, and takes the second table of a two-table question from --table.
+   */
+  @Test
+  void queryReadsTheOneTableItIsGivenOrTheTablesNamedByTable() {
+    File demo = new File(users).getParentFile().getParentFile();
+    Run fromOutput = run("query", "follows", new File(demo, "graph").getPath(), "alice");
+    Run fromTable = run("query", "follows", new File(demo, "graph/follows").getPath(), "alice");
+    assertEquals(0, fromTable.code(), fromTable.err());
+    assertTrue(fromOutput.out().startsWith("alice follows (") && fromOutput.out().contains("celebrity"), fromOutput.out());
+    assertEquals(fromOutput.out(), fromTable.out());
+
+    Run otherTable = run("query", "follows", new File(demo, "graph/followed_by").getPath(), "alice");
+    assertEquals(2, otherTable.code());
+    assertTrue(otherTable.err().contains("is table followed_by, not follows: give --table follows=LOCATION"), otherTable.err());
+
+    String visits = new File(demo, "weblogs/visits").getPath();
+    Run withoutStats = run("query", "visits", visits, "c-7f3a");
+    assertEquals(2, withoutStats.code());
+    assertTrue(withoutStats.err().contains("--table cookie_stats=LOCATION"), withoutStats.err());
+    Run withStats = run("query", "visits", visits, "c-7f3a", "--table", "cookie_stats=" + new File(demo, "weblogs/cookie_stats").getPath());
+    assertEquals(0, withStats.code(), withStats.err());
+    assertEquals(run("query", "visits", new File(demo, "weblogs").getPath(), "c-7f3a").out(), withStats.out());
+    assertTrue(withStats.out().contains("most requested page:"), withStats.out());
+
+    Run numeric = run("query", "events", new File(demo, "events-numeric/log_data").getPath(), "web-01", "--event", "cpu",
+        "--from", "1763712000000", "--to", "1763719200000");
+    assertEquals(2, numeric.code());
+    assertTrue(numeric.err().contains("is table log_data, not log_types: give --table log_types=LOCATION"), numeric.err());
+    Run numericWithTypes = run("query", "events", new File(demo, "events-numeric/log_data").getPath(), "web-01", "--event", "cpu",
+        "--from", "1763712000000", "--to", "1763719200000", "--table", "log_types=" + new File(demo, "events-numeric/log_types").getPath());
+    assertEquals(0, numericWithTypes.code(), numericWithTypes.err());
+    assertTrue(numericWithTypes.out().startsWith("5 event(s) of web-01 cpu"), numericWithTypes.out());
+  }
+
   @Test
   void keysThatLookLikeOptionsOrHelpAreKeys() {
     Run help = run("get", users, "help");

@@ -108,8 +108,9 @@ class DemoInHBaseIT {
 
   /**
    * Snapshots of the bulk-loaded web-log tables read by dumptruck where HBase keeps them: {@code scan}
-   * of {@code snapshot:NAME} prints what the scan of the load's own table prints, and {@code run
-   * top-pages} over the snapshots writes the same data sets as over the load output.
+   * of {@code snapshot:NAME} prints what the scan of the load's own table prints, {@code query} of a
+   * snapshot answers as of the load output, and {@code run top-pages} over the snapshots writes the
+   * same data sets as over the load output.
    */
   @Test
   void snapshotsOfTheLoadedTablesReadAsTheLoadOutput() throws Exception {
@@ -118,7 +119,20 @@ class DemoInHBaseIT {
       for (String table : List.of("cookie_url_count", "cookie_stats")) {
         admin.snapshot(table + "_snap", TableName.valueOf("weblogs", table));
       }
+      admin.snapshot("follows_snap", TableName.valueOf("graph", "follows"));
+      admin.snapshot("log_data_snap", TableName.valueOf("events_hashed", "log_data"));
     }
+    CliTest.Run follows = cli("query", "-D", root, "follows", "snapshot:follows_snap", "alice");
+    assertEquals(0, follows.code(), follows.err());
+    assertEquals(cli("query", "follows", new File(demo, "graph").getPath(), "alice").out(), follows.out());
+    String[] cpuOfWeb01 = {"web-01", "--event", "cpu", "--from", "1763712000000", "--to", "1763719200000"};
+    CliTest.Run noLayout = cli(concat(new String[] {"query", "-D", root, "events", "snapshot:log_data_snap"}, cpuOfWeb01));
+    assertEquals(2, noLayout.code());
+    assertTrue(noLayout.err().contains("or give --layout"), noLayout.err());
+    CliTest.Run events = cli(concat(new String[] {"query", "-D", root, "events", "snapshot:log_data_snap", "--layout", "hashed"}, cpuOfWeb01));
+    assertEquals(0, events.code(), events.err());
+    assertTrue(events.out().startsWith("5 event(s)"), events.out());
+    assertEquals(cli(concat(new String[] {"query", "events", new File(demo, "events-hashed").getPath()}, cpuOfWeb01)).out(), events.out());
     CliTest.Run fromSnapshot = cli("scan", "-D", root, "snapshot:cookie_stats_snap", "--versions", "5");
     CliTest.Run fromFiles = cli("scan", new File(demo, "weblogs/cookie_stats").getPath(), "--versions", "5");
     assertEquals(0, fromSnapshot.code(), fromSnapshot.err());
@@ -135,6 +149,12 @@ class DemoInHBaseIT {
       assertEquals(lines(dataset), lines(new File(viaSnapshots, dataset.getName())), dataset.getName());
       assertFalse(lines(dataset).isEmpty(), dataset.getName());
     }
+  }
+
+  static String[] concat(String[] a, String[] b) {
+    String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
   }
 
   /** The lines of a data set's part files, sorted. */

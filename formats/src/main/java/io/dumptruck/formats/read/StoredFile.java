@@ -243,7 +243,16 @@ public final class StoredFile implements Closeable {
     byte[] from = Bytes.compareTo(startRow, clip.start()) >= 0 ? startRow : clip.start();
     BlockCursor own = pread || (from.length > 0 && !BlockCursor.seeks()) ? null : BlockCursor.over(reader);
     FileCursor cursor = own != null ? own : new ScannerCursor(reader.getScanner(conf, false, pread));
+    if (hasTags()) {
+      cursor = new MobReferenceCheck(cursor, range.path());
+    }
     return clip.isNone() ? cursor : new ClippedCursor(cursor, clip);
+  }
+
+  /** Whether any cell of the file carries tags: the writer records the longest tags it wrote (absent before HFile v3). */
+  private boolean hasTags() {
+    byte[] max = reader.getHFileInfo().get(HFileInfo.MAX_TAGS_LEN);
+    return max != null && max.length == Bytes.SIZEOF_INT && Bytes.toInt(max) > 0;
   }
 
   @Override

@@ -11,13 +11,20 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.ArrayBackedTag;
 import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.Tag;
+import org.apache.hadoop.hbase.TagType;
+import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
+import org.apache.hadoop.hbase.io.hfile.HFileContext;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFileContextBuilder;
 import org.apache.hadoop.hbase.regionserver.StoreFileWriter;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Table directories written by something else: no {@code _spec.json}, or cells that are not Puts. */
 class ForeignTableDirTest {
@@ -25,9 +32,13 @@ class ForeignTableDirTest {
   final Configuration conf = LocalJobs.localConf();
 
   private void write(Path file, KeyValue... cells) throws IOException {
+    write(file, new HFileContextBuilder().build(), cells);
+  }
+
+  private void write(Path file, HFileContext context, KeyValue... cells) throws IOException {
     FileSystem fs = FileSystem.getLocal(conf);
     StoreFileWriter w = new StoreFileWriter.Builder(conf, CacheConfig.DISABLED, fs).withFilePath(file)
-        .withFileContext(new HFileContextBuilder().build()).build();
+        .withFileContext(context).build();
     for (KeyValue kv : cells) {
       w.append(kv);
     }
@@ -63,6 +74,39 @@ class ForeignTableDirTest {
       assertEquals(1, b.rawCells().length, "b@3 is masked by the DeleteColumn at 5, b@7 is newer than it");
       assertEquals(7, b.rawCells()[0].getTimestamp());
       assertEquals(null, rows.next());
+    }
+  }
+
+  private static KeyValue tagged(String row, byte tagType, String tagValue) {
+    return new KeyValue(Bytes.toBytes(row), Bytes.toBytes("f"), Bytes.toBytes("q"), 1, KeyValue.Type.Put, Bytes.toBytes("v-" + row),
+        List.<Tag>of(new ArrayBackedTag(tagType, Bytes.toBytes(tagValue))));
+  }
+
+  /** Cells with tags (a TTL tag, say) are read as they are; a MOB reference is an error naming the file, never its pointer as a value. */
+  @ParameterizedTest
+  @EnumSource(value = DataBlockEncoding.class, names = {"NONE", "FAST_DIFF", "PREFIX"})
+  void taggedCellsAreReadAndAMobReferenceIsAnErrorNamingTheFile(DataBlockEncoding encoding) throws Exception {
+    HFileContext context = new HFileContextBuilder().withIncludesTags(true).withDataBlockEncoding(encoding).build();
+    Path table = new Path(tmp.getAbsolutePath(), "tags-" + encoding);
+    write(new Path(table, "f/0a"), context, tagged("a", TagType.TTL_TAG_TYPE, "x"), put("b", 1), tagged("c", TagType.TTL_TAG_TYPE, "y"));
+    write(new Path(table, "f/0b"), put("d", 1));
+    try (TableReader reader = TableReader.open(conf, table); RowScanner rows = reader.scan(ScanSpec.all().withRange(new byte[0], Bytes.toBytes("d")))) {
+      List<String> read = new java.util.ArrayList<>();
+      for (org.apache.hadoop.hbase.client.Result r = rows.next(); r != null; r = rows.next()) {
+        read.add(Bytes.toString(r.getValue(Bytes.toBytes("f"), Bytes.toBytes("q"))));
+      }
+      assertEquals(List.of("v-a", "v1", "v-c"), read);
+    }
+    write(new Path(table, "f/0c"), context, tagged("m", TagType.MOB_REFERENCE_TAG_TYPE, "mobtable"));
+    try (TableReader reader = TableReader.open(conf, table)) {
+      IOException e = assertThrows(IOException.class, () -> {
+        try (RowScanner rows = reader.scan(ScanSpec.all())) {
+          while (rows.next() != null) {
+            // read to the end
+          }
+        }
+      });
+      assertTrue(e.getMessage().contains("is a MOB reference") && e.getMessage().contains("f/0c"), e.getMessage());
     }
   }
 

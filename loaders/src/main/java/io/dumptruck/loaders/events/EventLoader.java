@@ -65,7 +65,7 @@ public final class EventLoader implements Loader, LineDataset<Event> {
    */
   @Override
   public void beforeLoad(Job job, LoadOptions options, Connection live) throws IOException, InterruptedException {
-    if (options.get(LAYOUT, DEFAULT_LAYOUT).equals("numeric")) {
+    if (options.get(LAYOUT, DEFAULT_LAYOUT).equals(EventSchema.NUMERIC)) {
       Configuration conf = job.getConfiguration();
       Path ids = new Path(options.output(), "_event-ids"); // inside the claimed output: this load's alone, gone with it
       IdDictionary.build(conf, options.inputs(), ids);

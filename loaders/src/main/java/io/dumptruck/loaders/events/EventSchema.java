@@ -37,7 +37,9 @@ import org.apache.hadoop.hbase.util.Bytes;
 public final class EventSchema implements RecordSchema<Event> {
   public static final String LOG_DATA = "log_data";
   public static final String LOG_TYPES = "log_types";
-  public static final Set<String> LAYOUTS = Set.of("bucketed", "host-first", "hashed", "numeric");
+  /** The layout whose event names are ids looked up in {@code log_types}. */
+  public static final String NUMERIC = "numeric";
+  public static final Set<String> LAYOUTS = Set.of("bucketed", "host-first", "hashed", NUMERIC);
   /** The family of {@code log_data}. */
   public static final String DATA_FAMILY = "d";
   /** The family of {@code log_types}. */
@@ -85,7 +87,7 @@ public final class EventSchema implements RecordSchema<Event> {
     };
     List<TableSpec> out = new ArrayList<>();
     out.add(TableSpec.of(LOG_DATA, d).withRegions(split));
-    if (layout.equals("numeric")) {
+    if (layout.equals(NUMERIC)) {
       out.add(TableSpec.of(LOG_TYPES, FamilySpec.named(TYPES_FAMILY)));
     }
     return out;
@@ -94,7 +96,7 @@ public final class EventSchema implements RecordSchema<Event> {
   @Override
   public void resolve(CellSink sink) {
     data = sink.family(LOG_DATA, DATA_FAMILY);
-    if (layout.equals("numeric")) {
+    if (layout.equals(NUMERIC)) {
       types = sink.family(LOG_TYPES, TYPES_FAMILY);
     }
   }
@@ -122,7 +124,7 @@ public final class EventSchema implements RecordSchema<Event> {
     }
     byte[] row = rowKey(e, hostId, eventId);
     sink.put(data, row, V, e.time(), Bytes.toBytes(e.value()));
-    if (layout.equals("hashed") || layout.equals("numeric")) {
+    if (layout.equals("hashed") || layout.equals(NUMERIC)) {
       sink.put(data, row, H, e.time(), Bytes.toBytes(e.host()));
       sink.put(data, row, E, e.time(), Bytes.toBytes(e.event()));
     }
