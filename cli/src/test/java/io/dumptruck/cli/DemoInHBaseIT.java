@@ -167,6 +167,79 @@ class DemoInHBaseIT {
     return out;
   }
 
+  /**
+   * A table written through the client with random Puts and all four delete kinds over several
+   * flushes, then snapshotted: {@code scan} and {@code get} of the snapshot print, for every kind of
+   * scan, what the client's answer from the table prints.
+   */
+  @Test
+  void scanAndGetOfASnapshotWithDeletesPrintWhatTheClientReads() throws Exception {
+    TableName name = TableName.valueOf("mutated");
+    byte[] f = Bytes.toBytes("f");
+    byte[] g = Bytes.toBytes("g");
+    try (var admin = connection.getAdmin()) {
+      admin.createTable(org.apache.hadoop.hbase.client.TableDescriptorBuilder.newBuilder(name)
+          .setColumnFamily(org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder.newBuilder(f).setMaxVersions(3).build())
+          .setColumnFamily(org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder.of(g)).build());
+      admin.compactionSwitch(false, List.of()); // the table keeps the snapshot's files: the client reads what the snapshot holds
+      java.util.Random random = new java.util.Random(11);
+      try (Table t = connection.getTable(name)) {
+        for (int flush = 0; flush < 3; flush++) {
+          for (int i = 0; i < 400; i++) {
+            byte[] row = Bytes.toBytes(String.format("r%02d", random.nextInt(60)));
+            byte[] family = random.nextBoolean() ? f : g;
+            byte[] qualifier = Bytes.toBytes(String.valueOf((char) ('a' + random.nextInt(3))));
+            long ts = 1 + random.nextInt(20);
+            switch (random.nextInt(10)) {
+              case 0 -> t.delete(new org.apache.hadoop.hbase.client.Delete(row).addColumn(family, qualifier, ts));
+              case 1 -> t.delete(new org.apache.hadoop.hbase.client.Delete(row).addColumns(family, qualifier, ts));
+              case 2 -> t.delete(new org.apache.hadoop.hbase.client.Delete(row).addFamily(family, ts));
+              case 3 -> t.delete(new org.apache.hadoop.hbase.client.Delete(row).addFamilyVersion(family, ts));
+              default -> t.put(new org.apache.hadoop.hbase.client.Put(row).addColumn(family, qualifier, ts, Bytes.toBytes("v" + i)));
+            }
+          }
+          admin.flush(name);
+        }
+      }
+      admin.snapshot("mutated_snap", name);
+    }
+    String root = "hbase.rootdir=" + hbase.getDefaultRootDirPath();
+    Object[][] scans = {
+        {new String[] {"--versions", "3"}, new Scan().readVersions(3)},
+        {new String[] {}, new Scan()},
+        {new String[] {"--prefix", "r1"}, new Scan().setRowPrefixFilter(Bytes.toBytes("r1"))},
+        {new String[] {"--start", "r20", "--stop", "r45", "--versions", "2"},
+            new Scan().withStartRow(Bytes.toBytes("r20")).withStopRow(Bytes.toBytes("r45")).readVersions(2)},
+        {new String[] {"--families", "g"}, new Scan().addFamily(g)},
+        {new String[] {"--time-range", "5,15", "--versions", "3"}, new Scan().setTimeRange(5, 15).readVersions(3)}};
+    try (Table t = connection.getTable(name)) {
+      for (Object[] c : scans) {
+        String[] options = (String[]) c[0];
+        CliTest.Run viaCli = cli(concat(new String[] {"scan", "-D", root, "snapshot:mutated_snap"}, options));
+        assertEquals(0, viaCli.code(), viaCli.err());
+        assertEquals(printed(DemoAnswers.scan(t, (Scan) c[1])), viaCli.out(), String.join(" ", options));
+        assertFalse(viaCli.out().startsWith("0 row(s)"), viaCli.out());
+      }
+      for (int r = 0; r < 60; r += 3) {
+        String row = String.format("r%02d", r);
+        CliTest.Run viaCli = cli("get", "-D", root, "snapshot:mutated_snap", row, "--versions", "3");
+        Result expected = t.get(new Get(Bytes.toBytes(row)).readVersions(3));
+        assertEquals(printed(expected.isEmpty() ? List.of() : List.of(expected)), viaCli.out(), "get " + row);
+      }
+    }
+  }
+
+  /** What {@code scan} prints for these Results. */
+  static String printed(List<Result> results) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (PrintStream p = new PrintStream(out, true, StandardCharsets.UTF_8)) {
+      ResultPrinter printer = new ResultPrinter(p, KeyNotation.of(false));
+      results.forEach(printer::print);
+      printer.finish();
+    }
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
   @Test
   void graphQuestions() throws Exception {
     try (Table follows = table("graph", "follows"); Table followedBy = table("graph", "followed_by");
