@@ -92,7 +92,7 @@ public final class DemoCommand extends Command {
       out.printf("  %-18s %,6d records read = %,6d loaded + %,3d rejected%s%n", step.output(), report.read(), report.loaded(),
           report.rejected(), report.rejected() > 0 ? "  (reasons: " + report.rejectReasons() + ")" : "");
       report.tables().forEach(t -> figures.add(new LoadJob.TableFigures(step.output() + "/" + t.table(), t.rows(), t.cells(),
-          t.files(), t.bytes())));
+          t.files(), t.bytes(), t.markers())));
     }
     out.printf("%nloaded in %.1f s%n%n%-34s %8s %8s %10s %12s%n", (System.currentTimeMillis() - started) / 1000.0,
         "table", "files", "rows", "cells", "bytes");

@@ -170,6 +170,10 @@ public final class LoadCommand extends Command {
     for (LoadJob.TableFigures t : r.tables()) {
       out.printf("%-16s %8d %10d %12d %14d%n", t.table(), t.files(), t.rows(), t.cells(), t.bytes());
     }
+    List<String> markers = r.tables().stream().filter(t -> t.markers() > 0).map(t -> t.table() + " " + t.markers()).toList();
+    if (!markers.isEmpty()) {
+      out.println("of the cells, delete markers (tombstones, masking what they delete once bulk-loaded): " + String.join(", ", markers));
+    }
     if (r.file() != null) {
       out.println("\nreport (JSON): " + r.file());
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dumptruck.formats.read.RowScanner;
+import io.dumptruck.formats.rowkey.Md5;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.loaders.generate.DataGenerator;
@@ -77,6 +78,7 @@ class LiveTableIT {
   static HBaseTestingUtility hbase;
   static Connection connection;
   static File edges;
+  static String rootDir;
 
   record Run(int code, String out, String err) {}
 
@@ -85,6 +87,7 @@ class LiveTableIT {
     hbase = new HBaseTestingUtility();
     hbase.startMiniCluster(1);
     connection = ConnectionFactory.createConnection(hbase.getConfiguration());
+    rootDir = hbase.getDefaultRootDirPath().toString();
     edges = new File(tmp, "edges");
     DataGenerator.generate("graph", 60_000, 7, edges.toPath(), 2);
     try (Admin admin = connection.getAdmin()) {
@@ -122,8 +125,14 @@ class LiveTableIT {
 
   /** {@code dumptruck load <args>} against the mini cluster. */
   static Run loadWith(String... args) {
-    List<String> all = new ArrayList<>(List.of("load", "-D", "hbase.zookeeper.quorum=127.0.0.1",
-        "-D", "hbase.zookeeper.property.clientPort=" + hbase.getZkCluster().getClientPort()));
+    return dumptruck("load", args);
+  }
+
+  /** {@code dumptruck <command> <args>} against the mini cluster (its ZooKeeper and root directory set after the command). */
+  static Run dumptruck(String command, String... args) {
+    List<String> all = new ArrayList<>(List.of(command, "-D", "hbase.zookeeper.quorum=127.0.0.1",
+        "-D", "hbase.zookeeper.property.clientPort=" + hbase.getZkCluster().getClientPort(),
+        "-D", "hbase.rootdir=" + rootDir));
     all.addAll(Arrays.asList(args));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -365,6 +374,97 @@ class LiveTableIT {
    * log_data ever stands for two hosts or two events, which per-load ids would do here ("aaa-new"
    * sorts first and would take cache-01's id 1).
    */
+  /**
+   * Day one's follows bulk-loaded; day two's unfollows ({@code --edges unfollows}, matched to the live
+   * tables) bulk-loaded as delete markers: through HBase, the unfollowed edges are gone from follows,
+   * followed_by and adjacency and the others stay; {@code query} over a snapshot of the live table
+   * answers the same.
+   */
+  @Test
+  void unfollowsBulkLoadedAsDeleteMarkersRemoveTheEdgesThroughHBaseAndInASnapshot() throws Exception {
+    String ns = "unfollow";
+    try (Admin admin = connection.getAdmin()) {
+      admin.createNamespace(NamespaceDescriptor.create(ns).build());
+    }
+    List<String> follows = new ArrayList<>();
+    List<String> unfollows = new ArrayList<>();
+    for (int u = 0; u < 50; u++) {
+      for (int v = 0; v < 4; v++) {
+        follows.add("u" + u + "\tv" + v);
+        if (v == 1 || (v == 2 && u % 5 == 0)) {
+          unfollows.add("u" + u + "\tv" + v);
+        }
+      }
+    }
+    unfollows.add("u1\tu1"); // a self edge: rejected, not a marker
+    File dayOneInput = new File(tmp, "follows-day1.tsv");
+    File dayTwoInput = new File(tmp, "unfollows-day2.tsv");
+    Files.write(dayOneInput.toPath(), follows, StandardCharsets.UTF_8);
+    Files.write(dayTwoInput.toPath(), unfollows, StandardCharsets.UTF_8);
+    File dayOne = new File(tmp, "unfollow-day1");
+    File dayTwo = new File(tmp, "unfollow-day2");
+    Run one = loadWith("graph", "--input", dayOneInput.getPath(), "--layouts", "edges,adjacency", "--output", dayOne.getPath(),
+        "--timestamp", "1700000000000");
+    assertEquals(0, one.code(), one.err());
+    bulkload(new Path(dayOne.toURI().toString()), ns);
+    Run two = loadWith("graph", "--input", dayTwoInput.getPath(), "--layouts", "edges,adjacency", "--edges", "unfollows",
+        "--output", dayTwo.getPath(), "--timestamp", "1700086400000", "--live", "--namespace", ns);
+    assertEquals(0, two.code(), two.err());
+    int removed = unfollows.size() - 1;
+    assertTrue(two.out().contains("records: " + (removed + 1) + " read = " + removed + " loaded + 1 rejected"), two.out());
+    assertTrue(two.out().contains("delete markers (tombstones, masking what they delete once bulk-loaded): follows " + removed
+        + ", followed_by " + removed + ", adjacency " + removed), two.out());
+    bulkload(new Path(dayTwo.toURI().toString()), ns);
+
+    Map<String, Set<String>> expected = new TreeMap<>();
+    for (String edge : follows) {
+      if (!unfollows.contains(edge)) {
+        expected.computeIfAbsent(edge.split("\t")[0], k -> new TreeSet<>()).add(edge.split("\t")[1]);
+      }
+    }
+    Map<String, Set<String>> followsInHBase = new TreeMap<>();
+    Map<String, Set<String>> adjacencyInHBase = new TreeMap<>();
+    Map<String, Set<String>> followedByInHBase = new TreeMap<>();
+    scanQualifiers(TableName.valueOf(ns, "adjacency"), (row, q) -> adjacencyInHBase.computeIfAbsent(row, k -> new TreeSet<>()).add(q));
+    Map<String, String> user = new HashMap<>(); // md5 hex → user, for the edge tables' keys
+    for (int i = 0; i < 50; i++) {
+      user.put(Bytes.toHex(Md5.digest(Bytes.toBytes("u" + i))), "u" + i);
+    }
+    scanQualifiers(TableName.valueOf(ns, "follows"),
+        (row, q) -> followsInHBase.computeIfAbsent(user.get(row.substring(0, 32)), k -> new TreeSet<>()).add(q));
+    scanQualifiers(TableName.valueOf(ns, "followed_by"),
+        (row, q) -> followedByInHBase.computeIfAbsent(q, k -> new TreeSet<>()).add(row.substring(0, 32)));
+    assertEquals(expected, adjacencyInHBase);
+    assertEquals(expected, followsInHBase);
+    Map<String, Set<String>> followedByExpected = new TreeMap<>();
+    expected.forEach((u, vs) -> vs.forEach(v -> followedByExpected.computeIfAbsent(u, k -> new TreeSet<>())
+        .add(Bytes.toHex(Md5.digest(Bytes.toBytes(v))))));
+    assertEquals(followedByExpected, followedByInHBase);
+
+    try (Admin admin = connection.getAdmin()) {
+      admin.snapshot("unfollow_follows", TableName.valueOf(ns, "follows"));
+    }
+    Run u5 = dumptruck("query", "follows", "snapshot:unfollow_follows", "u5");
+    assertEquals(0, u5.code(), u5.err());
+    assertTrue(u5.out().startsWith("u5 follows (2): "), u5.out());
+    assertEquals(Set.of("v0", "v3"), Set.of(u5.out().substring("u5 follows (2): ".length()).trim().split(", ")));
+    assertEquals("u7 does not follow v1", dumptruck("query", "follows", "snapshot:unfollow_follows", "u7", "v1").out().trim());
+    assertEquals("u7 follows v2", dumptruck("query", "follows", "snapshot:unfollow_follows", "u7", "v2").out().trim());
+  }
+
+  /** Every cell of the table through the client, as (row in hex or as text, qualifier as text). */
+  static void scanQualifiers(TableName name, java.util.function.BiConsumer<String, String> cell) throws Exception {
+    try (Table t = connection.getTable(name); ResultScanner scanner = t.getScanner(new Scan())) {
+      for (Result row : scanner) {
+        for (Cell c : row.rawCells()) {
+          byte[] key = CellUtil.cloneRow(c);
+          String rowText = name.getQualifierAsString().equals("adjacency") ? Bytes.toString(key) : Bytes.toHex(key);
+          cell.accept(rowText, Bytes.toString(CellUtil.cloneQualifier(c)));
+        }
+      }
+    }
+  }
+
   @Test
   void numericEventIdsStayTheSameFromNightToNight() throws Exception {
     String ns = "ev";

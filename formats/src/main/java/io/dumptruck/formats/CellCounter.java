@@ -11,6 +11,8 @@ public enum CellCounter {
   DUPLICATE_CELLS_DROPPED,
   /** Cells whose whole key was written with another value, the greatest ({@code CellConflicts}); listed in {@code _conflicts/}. */
   CONFLICTING_CELLS_DROPPED,
+  /** Delete markers written (of cells that are not Puts: a load of deletes, e.g. unfollows); also in each table's figures. */
+  DELETE_MARKERS_WRITTEN,
   /** Cells older than the newest VERSIONS of their column, which HBase would never serve. */
   OLD_VERSIONS_DROPPED,
   /** Times a reducer held more overlapping records of one row than its merge buffer and spilled them to disk. */

@@ -34,6 +34,9 @@ public enum FormatConf implements ConfKey {
   /** internal: {@code <prefix><table>} = per region, in region order, the {@code host:port} of its region server ('' when unknown). */
   OUTPUT_FAVORED_NODES("dumptruck.output.favored.", null,
       "internal: dumptruck.output.favored.<table> = per region, the host:port of the region server that serves it"),
+  /** internal: comma-separated names of the tables whose cells may be delete markers ({@code HFileTableJob.markers}). */
+  OUTPUT_MARKERS("dumptruck.output.markers", "",
+      "internal: the tables whose cells may be delete markers (their map output values lead with the cell's type)"),
   /** internal: JSON array of {@code {"dir": table directory, "scan": scan spec}}, one per table read. */
   INPUT_TABLES("dumptruck.input.tables", null, "internal: the tables to read and their scans, as JSON"),
   INPUT_SPLIT_MAX_BYTES("dumptruck.input.split.max.bytes", String.valueOf(1L << 30),

@@ -73,8 +73,8 @@ public final class LoadJob {
    */
   public record CellsDropped(long duplicates, long conflicting, Path conflicts) {}
 
-  /** Rows, cells, files and bytes written for one table. */
-  public record TableFigures(String table, long rows, long cells, long files, long bytes) {}
+  /** Rows, cells, files and bytes written for one table, and how many of the cells are delete markers. */
+  public record TableFigures(String table, long rows, long cells, long files, long bytes, long markers) {}
 
   /**
    * Checks the inputs (each matches a file) and the tables, then claims the output directory
@@ -290,7 +290,7 @@ public final class LoadJob {
     for (TableSpec t : JobTables.of(job.getConfiguration())) {
       io.dumptruck.formats.output.TableFigures f = io.dumptruck.formats.output.TableFigures.of(new Path(options.output(), t.name()),
           job.getConfiguration());
-      tables.add(new TableFigures(t.name(), f.rows(), f.cells(), f.files(), f.bytes()));
+      tables.add(new TableFigures(t.name(), f.rows(), f.cells(), f.files(), f.bytes(), f.markers()));
     }
     Path rejects = new Path(options.output(), RejectSink.DIRECTORY);
     String failure = null;

@@ -76,6 +76,7 @@ public final class LoadReportFile {
       table.put("cells", t.cells());
       table.put("files", t.files());
       table.put("bytes", t.bytes());
+      table.put("markers", t.markers());
       LoadJob.Matched m = matched.stream().filter(x -> x.table().equals(t.table())).findFirst().orElse(null);
       if (m == null) {
         table.putNull("live");

@@ -21,8 +21,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -44,6 +46,7 @@ public final class HFileTableJob {
   private final Job job;
   private final List<TableSpec> tables = new ArrayList<>();
   private final Map<String, Class<? extends CellFold>> folds = new LinkedHashMap<>();
+  private final Set<String> markerTables = new LinkedHashSet<>();
   private final Map<String, TableName> live = new LinkedHashMap<>();
   private final List<LiveTables.Match> matches = new ArrayList<>();
   private Connection connection;
@@ -86,6 +89,16 @@ public final class HFileTableJob {
   /** Cells of {@code table} are computed by {@code fold} in the reducer (counters, row aggregates). */
   public HFileTableJob fold(String table, Class<? extends CellFold> fold) {
     folds.put(table, fold);
+    return this;
+  }
+
+  /**
+   * Cells of {@code table} may be delete markers as well as Puts ({@code CellSink.delete}): a Delete,
+   * DeleteColumn, DeleteFamily or DeleteFamilyVersion is written into the HFiles as HBase writes it,
+   * to mask what it masks once bulk-loaded. Not for a folded table (a fold computes its cells).
+   */
+  public HFileTableJob markers(String table) {
+    markerTables.add(table);
     return this;
   }
 
@@ -149,6 +162,14 @@ public final class HFileTableJob {
         throw new SpecException("a fold is given for table '" + table + "', which the job does not write");
       }
     }
+    for (String table : markerTables) {
+      if (!names.contains(table)) {
+        throw new SpecException("delete markers are declared for table '" + table + "', which the job does not write");
+      }
+      if (folds.containsKey(table)) {
+        throw new SpecException("table '" + table + "' is folded: its cells are computed, they cannot be delete markers");
+      }
+    }
     Configuration conf = job.getConfiguration();
     CellSink.mapBufferBytes(conf);
     String claim = FormatConf.OUTPUT_CLAIM.get(conf);
@@ -167,6 +188,7 @@ public final class HFileTableJob {
 
   private Job setUp(Configuration conf) throws IOException, InterruptedException {
     folds.forEach((table, fold) -> conf.setClass(FormatConf.OUTPUT_FOLD_PREFIX + table, fold, CellFold.class));
+    FormatConf.OUTPUT_MARKERS.set(conf, String.join(",", markerTables));
     if (FormatConf.OUTPUT_TTL_NOW.get(conf) == null) {
       FormatConf.OUTPUT_TTL_NOW.setLong(conf, System.currentTimeMillis());
     }

@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
@@ -38,6 +39,9 @@ import org.apache.hadoop.mapreduce.TaskInputOutputContext;
  * sorted, in blocks of many rows, when its buffer fills and at {@link #close}.
  */
 public final class CellSink {
+  private static final byte PUT = KeyValue.Type.Put.getCode();
+  private static final byte[] EMPTY = new byte[0];
+
   /** A resolved (table, family) pair. */
   public record FamilyRef(int table, int family, String tableName, String familyName) {}
 
@@ -45,6 +49,8 @@ public final class CellSink {
   private final List<TableSpec> tables;
   /** Tables with a {@code CellFold}: their cells travel one per record, for {@code CellCombiner}. */
   private final boolean[] folded;
+  /** Tables whose cells may be delete markers: their values lead with the cell's type code ({@code JobTables.markers}). */
+  private final boolean[] markers;
   private final CellRun run = new CellRun();
   /** Cells of the record being emitted between {@link #begin} and {@link #commit}; reused. */
   private final List<CellKey> pendingKeys = new ArrayList<>();
@@ -68,6 +74,7 @@ public final class CellSink {
     for (int t = 0; t < tables.size(); t++) {
       folded[t] = conf.get(FormatConf.OUTPUT_FOLD_PREFIX + tables.get(t).name()) != null;
     }
+    this.markers = JobTables.markers(conf, tables);
     this.blocks = buffered ? blockBuffer(context) : null;
     String now = FormatConf.OUTPUT_TTL_NOW.get(conf);
     this.oldestShown = new long[tables.size()][];
@@ -157,6 +164,29 @@ public final class CellSink {
    */
   public void put(FamilyRef ref, byte[] row, byte[] qualifier, long timestamp, byte[] cellValue)
       throws IOException, InterruptedException {
+    emit(ref, row, qualifier, timestamp, PUT, cellValue);
+  }
+
+  /**
+   * Emits a delete marker of {@code kind} (Delete, DeleteColumn, DeleteFamily — qualifier empty — or
+   * DeleteFamilyVersion), as {@link #put} emits a cell; the table must be declared with {@code
+   * HFileTableJob.configure(job).markers(table)}.
+   */
+  public void delete(FamilyRef ref, byte[] row, byte[] qualifier, long timestamp, KeyValue.Type kind)
+      throws IOException, InterruptedException {
+    if (!markers[ref.table()]) {
+      throw new IllegalStateException("table " + ref.tableName() + " takes no delete markers: declare them with "
+          + "HFileTableJob.configure(job).markers(\"" + ref.tableName() + "\")");
+    }
+    if (kind != KeyValue.Type.Delete && kind != KeyValue.Type.DeleteColumn && kind != KeyValue.Type.DeleteFamily
+        && kind != KeyValue.Type.DeleteFamilyVersion) {
+      throw new IllegalArgumentException(kind + " is not a delete marker");
+    }
+    emit(ref, row, qualifier, timestamp, kind.getCode(), EMPTY);
+  }
+
+  private void emit(FamilyRef ref, byte[] row, byte[] qualifier, long timestamp, byte type, byte[] cellValue)
+      throws IOException, InterruptedException {
     if (timestamp < oldestShown[ref.table()][ref.family()]) {
       throw new ExpiredCellException(ref, timestamp, tables.get(ref.table()).families().get(ref.family()).ttlSeconds());
     }
@@ -167,7 +197,15 @@ public final class CellSink {
       pendingValues.add(new BytesWritable());
     }
     pendingKeys.get(i).set(ref.table(), ref.family(), row, qualifier, timestamp);
-    pendingValues.get(i).set(cellValue, 0, cellValue.length);
+    BytesWritable value = pendingValues.get(i);
+    if (markers[ref.table()]) { // the type first, then the value: the record writer takes it off
+      value.setSize(0);
+      value.setSize(cellValue.length + 1);
+      value.getBytes()[0] = type;
+      System.arraycopy(cellValue, 0, value.getBytes(), 1, cellValue.length);
+    } else {
+      value.set(cellValue, 0, cellValue.length);
+    }
     if (single) {
       order[0] = 0;
       writeRun(0, 0);

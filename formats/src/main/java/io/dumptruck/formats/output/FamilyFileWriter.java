@@ -16,6 +16,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.fs.HFileSystem;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFile;
@@ -31,7 +32,7 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
  * directory, honouring the family's block size, codec, data block encoding and bloom filter.
  *
  * <p>A column keeps only its {@code maxVersions} newest cells, as HBase would serve it; older ones
- * are counted and dropped.
+ * are counted and dropped. Delete markers are written as they come, never counted as versions.
  *
  * <p>Contract: {@link #append} REQUIRES each cell to sort strictly after the previous one in HBase's
  * cell order: a repeated key fails here, a decreasing one in HBase's writer (which compares every
@@ -42,6 +43,7 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
  * must be lower-case hex (HBase only loads files whose names match {@code [0-9a-f]+}).
  */
 public final class FamilyFileWriter implements Closeable {
+  private static final byte PUT = KeyValue.Type.Put.getCode();
   private final Configuration conf;
   private final FileSystem fs;
   private final Path dir;
@@ -60,6 +62,7 @@ public final class FamilyFileWriter implements Closeable {
   private long cells;
   private long rows;
   private long versionsDropped;
+  private long markers;
   private int versionsOfColumn;
   private long bytes;
 
@@ -103,17 +106,20 @@ public final class FamilyFileWriter implements Closeable {
 
   public void append(Cell cell) throws IOException {
     boolean newRow = last == null || !CellUtil.matchingRows(last, cell);
+    boolean marker = cell.getTypeByte() != PUT;
     if (!newRow && CellUtil.matchingQualifier(last, cell)) {
-      if (last.getTimestamp() == cell.getTimestamp()) {
+      if (last.getTimestamp() == cell.getTimestamp() && last.getTypeByte() == cell.getTypeByte()) {
         throw new IllegalArgumentException("cells must arrive in strictly increasing order, but " + cell
             + " came twice in " + table + ":" + family.name());
       }
-      if (++versionsOfColumn > family.maxVersions()) {
-        versionsDropped++;
-        return;
-      }
     } else {
-      versionsOfColumn = 1;
+      versionsOfColumn = 0;
+    }
+    if (marker) {
+      markers++; // never dropped, never a version: it masks what it masks once loaded
+    } else if (++versionsOfColumn > family.maxVersions()) {
+      versionsDropped++;
+      return;
     }
     if (newRow) {
       rows++;
@@ -191,6 +197,9 @@ public final class FamilyFileWriter implements Closeable {
 
   /** Cells not written because their column already had the family's VERSIONS newer cells. */
   public long versionsDropped() { return versionsDropped; }
+
+  /** Delete markers written (cells that are not Puts), counted in {@link #cells} too. */
+  public long markers() { return markers; }
 
   public long rows() { return rows; }
 

@@ -5,6 +5,7 @@ import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
 import io.dumptruck.formats.shuffle.RowChange;
 import io.dumptruck.formats.table.FamilySpec;
+import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -37,6 +38,8 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
   private final FamilyFileWriter[][] writers;
   private final long[] tableRows;
   private final RowChange rows = new RowChange();
+  /** Tables whose values lead with the cell's type code (their cells may be delete markers). */
+  private final boolean[] markers;
   /** Walks the cells of each record written; reused. */
   private final CellRun.Reader cells = new CellRun.Reader();
 
@@ -52,6 +55,7 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
     this.taskId = taskId;
     this.favoredNodes = favoredNodes;
     this.writers = new FamilyFileWriter[tables.size()][];
+    this.markers = JobTables.markers(conf, tables);
     this.tableRows = new long[tables.size()];
   }
 
@@ -72,8 +76,14 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
     }
     byte[] b = key.buffer();
     byte[] familyName = w.familyName();
+    KeyValue.Type type = KeyValue.Type.Put;
+    if (markers[t]) {
+      type = KeyValue.Type.codeToType(value[valueOffset]);
+      valueOffset++;
+      valueLength--;
+    }
     w.append(new KeyValue(b, key.rowOffset(), key.rowLength(), familyName, 0, familyName.length,
-        b, key.qualifierOffset(), key.qualifierLength(), key.timestamp(), KeyValue.Type.Put,
+        b, key.qualifierOffset(), key.qualifierLength(), key.timestamp(), type,
         value, valueOffset, valueLength));
   }
 
@@ -110,20 +120,23 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
       long bytes = 0;
       long files = 0;
       long versionsDropped = 0;
+      long markersWritten = 0;
       for (FamilyFileWriter w : writers[t]) {
         if (w != null) {
           versionsDropped += w.versionsDropped();
+          markersWritten += w.markers();
           cells += w.cells();
           bytes += w.bytes();
           files += w.files().size();
         }
       }
-      new TableFigures(tableRows[t], cells, files, bytes).write(fs, new Path(new Path(workDir, name), TableFigures.SHARE_PREFIX + taskId));
+      new TableFigures(tableRows[t], cells, files, bytes, markersWritten).write(fs, new Path(new Path(workDir, name), TableFigures.SHARE_PREFIX + taskId));
       context.getCounter(CellCounter.ROWS_WRITTEN).increment(tableRows[t]);
       context.getCounter(CellCounter.CELLS_WRITTEN).increment(cells);
       context.getCounter(CellCounter.HFILE_BYTES_WRITTEN).increment(bytes);
       context.getCounter(CellCounter.HFILES_WRITTEN).increment(files);
       context.getCounter(CellCounter.OLD_VERSIONS_DROPPED).increment(versionsDropped);
+      context.getCounter(CellCounter.DELETE_MARKERS_WRITTEN).increment(markersWritten);
     }
   }
 

@@ -18,6 +18,19 @@ public final class JobTables {
         "Call HFileTableJob.configure(job).tables(...).apply() before submitting the job."));
   }
 
+  /**
+   * Per table index, whether the table's cells may be delete markers: such a table's map output
+   * values lead with the cell's {@code KeyValue.Type} code, which the record writer takes off.
+   */
+  public static boolean[] markers(Configuration conf, List<TableSpec> tables) {
+    List<String> names = List.of(FormatConf.OUTPUT_MARKERS.get(conf).split(","));
+    boolean[] out = new boolean[tables.size()];
+    for (int t = 0; t < tables.size(); t++) {
+      out[t] = names.contains(tables.get(t).name());
+    }
+    return out;
+  }
+
   /** Records the job's tables; split points should be resolved by the time the tasks read them. */
   public static void set(Configuration conf, List<TableSpec> tables) {
     FormatConf.OUTPUT_TABLES.set(conf, TableSpecJson.toJson(tables));

@@ -18,6 +18,7 @@ import org.apache.hadoop.mapreduce.Job;
 /** {@code dumptruck load graph}: follower edges into the graph tables of {@link GraphSchema}. */
 public final class GraphLoader implements Loader, LineDataset<Edge> {
   static final String LAYOUTS = "layouts";
+  static final String EDGES = "edges";
 
   @Override
   public String name() {
@@ -26,27 +27,47 @@ public final class GraphLoader implements Loader, LineDataset<Edge> {
 
   @Override
   public String summary() {
-    return "follower edges (follower TAB followed [TAB epoch_ms]) into follows/followed_by or adjacency tables";
+    return "follower edges (follower TAB followed [TAB epoch_ms]) into follows/followed_by or adjacency tables; "
+        + "--edges unfollows removes them";
   }
 
   @Override
   public Map<String, String> options() {
     Map<String, String> o = new LinkedHashMap<>();
     o.put(LAYOUTS, "edges (follows + followed_by, the default), adjacency, adjacency-ro; comma-separated");
+    o.put(EDGES, "follows (the default): each line adds an edge; unfollows: each line removes one, as delete markers "
+        + "(DeleteColumn at the line's time, else the load timestamp) in follows, followed_by and adjacency");
     return o;
   }
 
   @Override
   public List<TableSpec> tables(Configuration conf, LoadOptions options) {
-    return new GraphSchema(GraphSchema.parseLayouts(options.get(LAYOUTS, "edges"))).tables(options.regions());
+    return schema(options.get(LAYOUTS, "edges"), options.get(EDGES, "follows")).tables(options.regions());
   }
 
   @Override
   public void configure(Job job, LoadOptions options, HFileTableJob output) {
     LineLoaderMapper.use(job, GraphLoader.class);
-    if (GraphSchema.parseLayouts(options.get(LAYOUTS, "edges")).contains("adjacency-ro")) {
+    GraphSchema schema = schema(options.get(LAYOUTS, "edges"), options.get(EDGES, "follows"));
+    if (schema.layouts().contains("adjacency-ro")) {
       output.fold(GraphSchema.ADJACENCY_RO, AdjacencyListFold.class);
     }
+    if (schema.unfollows()) {
+      schema.tables(1).forEach(t -> output.markers(t.name()));
+    }
+  }
+
+  /** The schema of these option values; an IllegalArgumentException names a bad one. */
+  private static GraphSchema schema(String layouts, String edges) {
+    if (!edges.equals("follows") && !edges.equals("unfollows")) {
+      throw new IllegalArgumentException("--edges: '" + edges + "' is neither follows nor unfollows");
+    }
+    GraphSchema schema = new GraphSchema(GraphSchema.parseLayouts(layouts), edges.equals("unfollows"));
+    if (schema.unfollows() && schema.layouts().contains("adjacency-ro")) {
+      throw new IllegalArgumentException("--edges unfollows cannot change adjacency-ro, whose one cell per user lists all of "
+          + "the user's edges: load adjacency-ro from the whole edge list, or leave it out of --layouts");
+    }
+    return schema;
   }
 
   @Override
@@ -56,6 +77,6 @@ public final class GraphLoader implements Loader, LineDataset<Edge> {
 
   @Override
   public RecordSchema<Edge> schema(Configuration conf) {
-    return new GraphSchema(GraphSchema.parseLayouts(LoaderConf.option(conf, LAYOUTS, "edges")));
+    return schema(LoaderConf.option(conf, LAYOUTS, "edges"), LoaderConf.option(conf, EDGES, "follows"));
   }
 }

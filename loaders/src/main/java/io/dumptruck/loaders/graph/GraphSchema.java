@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 
@@ -29,7 +30,9 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
  * Layout {@code adjacency}: row UTF-8(from), {@code l:}UTF-8(into) → empty (one wide row per user).
  * Layout {@code adjacency-ro}: row UTF-8(from), {@code l:} (empty qualifier) → JSON array of the
  * {@code into} ids, sorted by their UTF-8 bytes (built by {@link AdjacencyListFold}). Cell timestamp:
- * the edge's time when the input has one, else the load timestamp.
+ * the edge's time when the input has one, else the load timestamp. A load of unfollows writes, in
+ * place of each edge's cell in follows, followed_by and adjacency, a DeleteColumn marker of the same
+ * row and column at that timestamp: once bulk-loaded it masks every version of the edge up to then.
  */
 public final class GraphSchema implements RecordSchema<Edge> {
   public static final String FOLLOWS = "follows";
@@ -41,8 +44,11 @@ public final class GraphSchema implements RecordSchema<Edge> {
   /** The family of {@code adjacency} and {@code adjacency_ro}. */
   public static final String LIST = "l";
   public static final Set<String> LAYOUTS = Set.of("edges", "adjacency", "adjacency-ro");
+  private static final byte[] EMPTY = new byte[0];
 
   private final Set<String> layouts;
+  /** Each edge is an unfollow: its cells become DeleteColumn markers. */
+  private final boolean unfollows;
   private CellSink.FamilyRef follows;
   private CellSink.FamilyRef followedBy;
   private CellSink.FamilyRef adjacency;
@@ -53,7 +59,21 @@ public final class GraphSchema implements RecordSchema<Edge> {
   private byte[] lastFromDigest;
 
   public GraphSchema(Set<String> layouts) {
+    this(layouts, false);
+  }
+
+  /** The schema of these layouts; with {@code unfollows}, every edge removes the edge (not adjacency-ro, which is folded). */
+  public GraphSchema(Set<String> layouts, boolean unfollows) {
     this.layouts = layouts;
+    this.unfollows = unfollows;
+  }
+
+  public Set<String> layouts() {
+    return layouts;
+  }
+
+  public boolean unfollows() {
+    return unfollows;
   }
 
   /** The layouts named in {@code --layouts a,b}; IllegalArgumentException for an unknown one. */
@@ -106,7 +126,6 @@ public final class GraphSchema implements RecordSchema<Edge> {
     long ts = e.time() != null ? e.time() : loadTimestamp;
     byte[] from = e.from().getBytes(StandardCharsets.UTF_8);
     byte[] into = e.into().getBytes(StandardCharsets.UTF_8);
-    byte[] empty = new byte[0];
     if (follows != null) {
       if (!e.from().equals(lastFrom)) {
         lastFrom = e.from();
@@ -114,15 +133,25 @@ public final class GraphSchema implements RecordSchema<Edge> {
       }
       byte[] mf = lastFromDigest;
       byte[] mi = Md5.digest(into);
-      sink.put(follows, key.clear().bytes(mf).bytes(mi).build(), into, ts, empty);
-      sink.put(followedBy, key.clear().bytes(mi).bytes(mf).build(), from, ts, empty);
+      cell(sink, follows, key.clear().bytes(mf).bytes(mi).build(), into, ts);
+      cell(sink, followedBy, key.clear().bytes(mi).bytes(mf).build(), from, ts);
     }
     if (adjacency != null) {
-      sink.put(adjacency, from, into, ts, empty);
+      cell(sink, adjacency, from, into, ts);
     }
     if (adjacencyRo != null) {
       // one cell per (from, into); AdjacencyListFold turns a row's cells into its JSON list
-      sink.put(adjacencyRo, from, into, loadTimestamp, empty);
+      sink.put(adjacencyRo, from, into, loadTimestamp, EMPTY);
+    }
+  }
+
+  /** An edge's cell (empty value), or for an unfollow the DeleteColumn that removes every version of it up to {@code ts}. */
+  private void cell(CellSink sink, CellSink.FamilyRef family, byte[] row, byte[] qualifier, long ts)
+      throws IOException, InterruptedException {
+    if (unfollows) {
+      sink.delete(family, row, qualifier, ts, KeyValue.Type.DeleteColumn);
+    } else {
+      sink.put(family, row, qualifier, ts, EMPTY);
     }
   }
 }

@@ -39,8 +39,38 @@ public record LoadSpec(String format, boolean header, List<String> fields, char 
   /** Deeper than any load spec nests. */
   private static final int MAX_DEPTH = 64;
 
-  /** One table: where its rows and cells come from. */
-  public record TableMapping(TableSpec table, KeyTemplate rowKey, List<CellMapping> cells, TimeRef timestamp) {}
+  /**
+   * One table: where its rows and cells come from, and, when {@code operation} names a field, what a
+   * record does to them: {@code put} (write the cells), {@code delete} (a Delete marker per mapped
+   * column: its version at the cell's timestamp), {@code deleteColumn} (every version up to the
+   * timestamp), {@code deleteFamily} (every cell of each mapped family up to the timestamp).
+   */
+  public record TableMapping(TableSpec table, KeyTemplate rowKey, List<CellMapping> cells, TimeRef timestamp, String operation) {
+    /** The record's operation on this table; an IllegalArgumentException (which rejects the record) for an unknown one. */
+    public Operation operationOf(FieldRecord r) {
+      if (operation == null) {
+        return Operation.PUT;
+      }
+      String v = r.get(operation);
+      for (Operation o : Operation.values()) {
+        if (o.word.equals(v)) {
+          return o;
+        }
+      }
+      throw new IllegalArgumentException("operation field '" + operation + "' is '" + v + "', not put, delete, deleteColumn or deleteFamily");
+    }
+  }
+
+  /** What a record does to a table's cells: the words of the operation field. */
+  public enum Operation {
+    PUT("put"), DELETE("delete"), DELETE_COLUMN("deleteColumn"), DELETE_FAMILY("deleteFamily");
+
+    final String word;
+
+    Operation(String word) {
+      this.word = word;
+    }
+  }
 
   public static LoadSpec fromJson(String json) {
     JsonNode root;
@@ -99,7 +129,7 @@ public record LoadSpec(String format, boolean header, List<String> fields, char 
     }
     String where = "table '" + t.path("name").asText("?") + "'";
     ObjectNode spec = ((ObjectNode) t).deepCopy();
-    spec.remove(List.of("rowKey", "cells", "timestamp"));
+    spec.remove(List.of("rowKey", "cells", "timestamp", "operation"));
     TableSpec table = TableSpecJson.fromJson(spec.toString());
     KeyTemplate rowKey = KeyTemplate.of(t.get("rowKey"), where + " rowKey");
     JsonNode cellsNode = t.get("cells");
@@ -125,7 +155,13 @@ public record LoadSpec(String format, boolean header, List<String> fields, char 
       cells.add(c);
     }
     TimeRef ts = t.has("timestamp") ? KeyPart.time(t.get("timestamp"), where + " timestamp") : null;
-    return new TableMapping(table, rowKey, cells, ts);
+    String operation = null;
+    if (t.has("operation")) {
+      JsonNode op = t.get("operation");
+      SpecJson.onlyFields(op, Set.of("field"), where + " operation");
+      operation = SpecJson.text(op, "field", where + " operation");
+    }
+    return new TableMapping(table, rowKey, cells, ts, operation);
   }
 
   public List<TableSpec> tableSpecs() {

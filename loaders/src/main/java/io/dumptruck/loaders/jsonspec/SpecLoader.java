@@ -22,6 +22,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +31,7 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.mapred.AvroKey;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Job;
 
@@ -84,6 +86,7 @@ public final class SpecLoader implements Loader, LineDataset<FieldRecord> {
     String json = read(job.getConfiguration(), options.get(SPEC, null));
     job.getConfiguration().set(SPEC_JSON, json);
     LoadSpec spec = LoadSpec.fromJson(json);
+    spec.tables().stream().filter(t -> t.operation() != null).forEach(t -> output.markers(t.table().name()));
     switch (spec.format()) {
       case "jsonl" -> LineLoaderMapper.use(job, SpecLoader.class);
       case "avro" -> {
@@ -115,8 +118,12 @@ public final class SpecLoader implements Loader, LineDataset<FieldRecord> {
   /** Why a record is rejected before the tables see it. */
   public enum Reject { BAD_JSON, WRONG_FIELD_COUNT }
 
-  /** Builds every table's row and cells of the spec from one record's fields. */
+  /**
+   * Builds every table's row and cells of the spec from one record's fields — or, for a table with an
+   * operation field, the delete markers the record's operation asks for.
+   */
   static final class SpecTables implements RecordSchema<FieldRecord> {
+    private static final byte[] EMPTY = new byte[0];
     private final LoadSpec spec;
     private final List<List<CellSink.FamilyRef>> refs = new ArrayList<>();
 
@@ -137,14 +144,32 @@ public final class SpecLoader implements Loader, LineDataset<FieldRecord> {
     public void emit(FieldRecord r, RecordSource source, CellSink sink) throws IOException, InterruptedException {
       for (int t = 0; t < spec.tables().size(); t++) {
         LoadSpec.TableMapping table = spec.tables().get(t);
+        LoadSpec.Operation operation = table.operationOf(r);
         byte[] row = table.rowKey().build(r);
         long rowTs = table.timestamp() != null ? table.timestamp().read(r) : source.loadTimestamp();
+        Set<Integer> familiesDeleted = new HashSet<>();
         for (int c = 0; c < table.cells().size(); c++) {
           CellMapping cell = table.cells().get(c);
+          CellSink.FamilyRef family = refs.get(t).get(c);
+          long ts = cell.timestamp() != null ? cell.timestamp().read(r) : rowTs;
+          if (operation == LoadSpec.Operation.DELETE_FAMILY) {
+            if (familiesDeleted.add(family.family())) {
+              sink.delete(family, row, EMPTY, ts, KeyValue.Type.DeleteFamily);
+            }
+            continue;
+          }
           byte[] qualifier = cell.qualifier(r);
-          byte[] value = cell.value(r);
-          if (qualifier != null && value != null) {
-            sink.put(refs.get(t).get(c), row, qualifier, cell.timestamp() != null ? cell.timestamp().read(r) : rowTs, value);
+          if (qualifier == null) {
+            continue;
+          }
+          if (operation == LoadSpec.Operation.PUT) {
+            byte[] value = cell.value(r);
+            if (value != null) {
+              sink.put(family, row, qualifier, ts, value);
+            }
+          } else {
+            sink.delete(family, row, qualifier, ts,
+                operation == LoadSpec.Operation.DELETE ? KeyValue.Type.Delete : KeyValue.Type.DeleteColumn);
           }
         }
       }

@@ -202,6 +202,95 @@ class GraphLoadTest {
     assertFalse(new File(tmp, "never").exists());
   }
 
+  /**
+   * A day of follows, then a day of unfollows ({@code --edges unfollows}): the second load writes a
+   * DeleteColumn marker per edge and table at the line's time (else its load timestamp), and the two
+   * loads' files read together — as HBase holds them after both bulk loads — lack exactly the edges
+   * unfollowed after they were followed.
+   */
+  @Test
+  void unfollowsWriteDeleteMarkersThatMaskTheEdgesOfAnEarlierLoad() throws Exception {
+    Configuration conf = LocalJobs.localConf();
+    File follows = new File(tmp, "follows.tsv");
+    Files.write(follows.toPath(), List.of("alice\tbob", "alice\tcarol\t1700000000000", "bob\talice", "bob\tcarol"), StandardCharsets.UTF_8);
+    Path day1 = new Path(tmp.getAbsolutePath(), "day1");
+    LoadOptions first = new LoadOptions(List.of(new Path(follows.getPath())), day1, 2, LOAD_TS, 0.5, Map.of("layouts", "edges,adjacency"));
+    Job job = LoadJob.prepare(conf, new GraphLoader(), first);
+    assertTrue(job.waitForCompletion(false));
+    assertFalse(LoadJob.finish(new GraphLoader(), job, first).failed());
+
+    File unfollows = new File(tmp, "unfollows.tsv");
+    // alice→carol is unfollowed at a time before she followed: that follow stays
+    Files.write(unfollows.toPath(), List.of("alice\tbob", "alice\tcarol\t1600000000000", "bob\tcarol", "x\t"), StandardCharsets.UTF_8);
+    Path day2 = new Path(tmp.getAbsolutePath(), "day2");
+    long day2Ts = LOAD_TS + 86_400_000L;
+    LoadOptions second = new LoadOptions(List.of(new Path(unfollows.getPath())), day2, 2, day2Ts, 0.5,
+        Map.of("layouts", "edges,adjacency", "edges", "unfollows"));
+    job = LoadJob.prepare(conf, new GraphLoader(), second);
+    assertTrue(job.waitForCompletion(false));
+    LoadJob.Report report = LoadJob.finish(new GraphLoader(), job, second);
+    assertFalse(report.failed(), report.failure());
+    assertEquals(4, report.read());
+    assertEquals(report.read(), report.loaded() + report.rejected());
+    assertEquals(1, report.rejected());
+    for (LoadJob.TableFigures t : report.tables()) {
+      assertEquals(3, t.markers(), t.table());
+      assertEquals(3, t.cells(), t.table());
+    }
+    assertEquals(9, job.getCounters().findCounter(CellCounter.DELETE_MARKERS_WRITTEN).getValue());
+
+    TreeSet<String> markers = new TreeSet<>();
+    try (TableReader reader = TableReader.open(conf, new Path(day2, "follows"));
+        RowScanner rows = reader.scan(ScanSpec.all().withRaw(true).withMaxVersions(10))) {
+      for (Result r = rows.next(); r != null; r = rows.next()) {
+        for (Cell c : r.rawCells()) {
+          markers.add(new String(CellUtil.cloneQualifier(c), StandardCharsets.UTF_8) + " " + c.getType() + " @" + c.getTimestamp());
+        }
+      }
+    }
+    assertEquals(new TreeSet<>(List.of("bob DeleteColumn @" + day2Ts, "carol DeleteColumn @1600000000000", "carol DeleteColumn @" + day2Ts)),
+        markers);
+
+    for (String table : List.of("follows", "followed_by", "adjacency")) {
+      Path both = new Path(tmp.getAbsolutePath(), "both/" + table);
+      for (Path day : List.of(day1, day2)) {
+        File family = new File(new Path(day, table).toString(), table.equals("adjacency") ? "l" : "f");
+        File into = new File(both.toString(), family.getName());
+        into.mkdirs();
+        for (File f : family.listFiles(f -> !f.getName().startsWith("."))) {
+          Files.copy(f.toPath(), new File(into, day.getName() + f.getName()).toPath());
+        }
+      }
+      Files.copy(new File(new Path(day1, table).toString(), "_spec.json").toPath(), new File(both.toString(), "_spec.json").toPath());
+    }
+    Path both = new Path(tmp.getAbsolutePath(), "both");
+    assertEquals(new TreeSet<>(List.of(md5Hex("alice") + md5Hex("carol") + " f:carol @1700000000000",
+        md5Hex("bob") + md5Hex("alice") + " f:alice @" + LOAD_TS)), cells(conf, new Path(both, "follows"), true));
+    assertEquals(new TreeSet<>(List.of(md5Hex("carol") + md5Hex("alice") + " f:alice @1700000000000",
+        md5Hex("alice") + md5Hex("bob") + " f:bob @" + LOAD_TS)), cells(conf, new Path(both, "followed_by"), true));
+    assertEquals(new TreeSet<>(List.of("alice l:carol @1700000000000", "bob l:alice @" + LOAD_TS)),
+        cells(conf, new Path(both, "adjacency"), false));
+    try (TableReader followsBoth = TableReader.open(conf, new Path(both, "follows"))) {
+      assertEquals(List.of("carol"), GraphQueries.neighbours(followsBoth, "alice", 10));
+    }
+  }
+
+  @Test
+  void unfollowsCannotChangeTheFoldedAdjacencyList() throws Exception {
+    File in = new File(tmp, "e.tsv");
+    Files.write(in.toPath(), List.of("a\tb"), StandardCharsets.UTF_8);
+    LoadOptions options = new LoadOptions(List.of(new Path(in.getPath())), new Path(tmp.getAbsolutePath(), "out"), 1, LOAD_TS, 0.5,
+        Map.of("layouts", "adjacency-ro", "edges", "unfollows"));
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> LoadJob.prepare(LocalJobs.localConf(), new GraphLoader(), options));
+    assertTrue(e.getMessage().contains("cannot change adjacency-ro"), e.getMessage());
+    LoadOptions typo = new LoadOptions(List.of(new Path(in.getPath())), new Path(tmp.getAbsolutePath(), "out2"), 1, LOAD_TS, 0.5,
+        Map.of("edges", "unfollow"));
+    e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> LoadJob.prepare(LocalJobs.localConf(), new GraphLoader(), typo));
+    assertTrue(e.getMessage().contains("neither follows nor unfollows"), e.getMessage());
+  }
+
   private static long offsetOf(List<String> lines, int index) {
     long offset = 0;
     for (int i = 0; i < index; i++) {

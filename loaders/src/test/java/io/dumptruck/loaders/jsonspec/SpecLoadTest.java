@@ -109,6 +109,44 @@ class SpecLoadTest {
         row + " d:tags @" + LoadTesting.LOAD_TS + " = " + HexFormat.of().formatHex("[\"a\",\"b\"]".getBytes(StandardCharsets.UTF_8)))), cells);
   }
 
+  /**
+   * A table with an operation field: put writes the cells, delete / deleteColumn / deleteFamily write
+   * the markers of their kind (raw cells of the table), an unknown word rejects the record, and the
+   * figures count the markers.
+   */
+  @Test
+  void anOperationFieldWritesDeleteMarkersOfEachKind() throws Exception {
+    String spec = """
+        {"input": {"format": "csv", "header": true},
+         "tables": [{"name": "usertable", "families": [{"name": "info", "maxVersions": 3}, {"name": "x"}],
+           "rowKey": [{"field": "login"}], "timestamp": "at", "operation": {"field": "op"},
+           "cells": [{"column": "info:name", "field": "name"}, {"column": "x:mail", "field": "mail"}]}]}""";
+    File specFile = new File(tmp, "ops.json");
+    Files.writeString(specFile.toPath(), spec);
+    File in = new File(tmp, "ops");
+    in.mkdirs();
+    Files.write(new File(in, "ops.csv").toPath(), List.of("login,op,name,mail,at", "ann,put,Ann,a@x,10", "bob,delete,,,20",
+        "cat,deleteColumn,,,30", "dan,deleteFamily,,,40", "eve,erase,,,50"), StandardCharsets.UTF_8);
+    LoadTesting.Loaded l = load(specFile.getPath(), in.getPath());
+    assertEquals(5, l.report().read());
+    assertEquals(1, l.report().rejected(), "the operation 'erase' is none of the four");
+    TreeSet<String> raw = new TreeSet<>();
+    try (io.dumptruck.formats.read.TableReader reader = io.dumptruck.formats.read.TableReader.open(l.conf(), new Path(l.output(), "usertable"));
+        io.dumptruck.formats.read.RowScanner rows = reader.scan(io.dumptruck.formats.read.ScanSpec.all().withRaw(true).withMaxVersions(5))) {
+      for (org.apache.hadoop.hbase.client.Result r = rows.next(); r != null; r = rows.next()) {
+        for (org.apache.hadoop.hbase.Cell c : r.rawCells()) {
+          raw.add(LoadTesting.utf8(org.apache.hadoop.hbase.CellUtil.cloneRow(c)) + " "
+              + LoadTesting.utf8(org.apache.hadoop.hbase.CellUtil.cloneFamily(c)) + ":"
+              + LoadTesting.utf8(org.apache.hadoop.hbase.CellUtil.cloneQualifier(c)) + " " + c.getType() + " @" + c.getTimestamp());
+        }
+      }
+    }
+    assertEquals(new TreeSet<>(List.of("ann info:name Put @10", "ann x:mail Put @10", "bob info:name Delete @20", "bob x:mail Delete @20",
+        "cat info:name DeleteColumn @30", "cat x:mail DeleteColumn @30", "dan info: DeleteFamily @40", "dan x: DeleteFamily @40")), raw);
+    assertEquals(6, l.report().tables().get(0).markers());
+    assertEquals(8, l.report().tables().get(0).cells());
+  }
+
   static final String AVRO_SCHEMA = "{\"type\": \"record\", \"name\": \"Visit\", \"fields\": ["
       + "{\"name\": \"user\", \"type\": {\"type\": \"record\", \"name\": \"User\", \"fields\": [{\"name\": \"id\", \"type\": \"string\"}]}},"
       + "{\"name\": \"ts\", \"type\": \"long\"}, {\"name\": \"page\", \"type\": [\"null\", \"string\"]}]}";
