@@ -110,9 +110,7 @@ public final class BytesPerCell {
       System.err.println("usage: bench/run bytes [--records N] [--work DIR] [--seed S] [--sample-data DIR] [--only load,…]");
       System.exit(2);
     }
-    for (int i = 0; i + 1 < args.length; i += 2) {
-      o.put(args[i].replaceFirst("^--", ""), args[i + 1]);
-    }
+    o.putAll(LoadBench.options(args, 0));
     new BytesPerCell(o).run();
     System.exit(0);
   }

@@ -40,10 +40,7 @@ final class LiveLoadBench {
   private LiveLoadBench() {}
 
   public static void main(String[] args) throws Exception {
-    Map<String, String> o = new LinkedHashMap<>();
-    for (int i = 0; i + 1 < args.length; i += 2) {
-      o.put(args[i].replaceFirst("^--", ""), args[i + 1]);
-    }
+    Map<String, String> o = LoadBench.options(args, 0);
     long records = Long.parseLong(o.getOrDefault("records", "2000000"));
     int regions = Integer.parseInt(o.getOrDefault("regions", "16"));
     int repeats = Integer.parseInt(o.getOrDefault("repeats", "3"));

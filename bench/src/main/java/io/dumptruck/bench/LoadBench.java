@@ -112,9 +112,7 @@ public final class LoadBench {
       System.exit(2);
     }
     o.put("kind", args[0]);
-    for (int i = 1; i + 1 < args.length; i += 2) {
-      o.put(args[i].replaceFirst("^--", ""), args[i + 1]);
-    }
+    o.putAll(options(args, 1));
     new LoadBench(o).run();
     System.exit(0);
   }
@@ -592,6 +590,15 @@ public final class LoadBench {
     List<Double> v = new ArrayList<>(values);
     v.sort(null);
     return String.format(Locale.ROOT, "%.2f / **%.2f** / %.2f", v.get(0), median(v), v.get(v.size() - 1));
+  }
+
+  /** {@code --name value} pairs from {@code args[from]} on, in order, names without their dashes. */
+  static Map<String, String> options(String[] args, int from) {
+    Map<String, String> o = new LinkedHashMap<>();
+    for (int i = from; i + 1 < args.length; i += 2) {
+      o.put(args[i].replaceFirst("^--", ""), args[i + 1]);
+    }
+    return o;
   }
 
   static double median(List<Double> values) {

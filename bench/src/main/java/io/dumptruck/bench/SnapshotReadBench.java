@@ -95,10 +95,7 @@ final class SnapshotReadBench {
   record Read(long cells, long rows, long valueBytes, long digest, long planNanos, long openNanos) {}
 
   public static void main(String[] args) throws Exception {
-    Map<String, String> o = new LinkedHashMap<>();
-    for (int i = 0; i + 1 < args.length; i += 2) {
-      o.put(args[i].replaceFirst("^--", ""), args[i + 1]);
-    }
+    Map<String, String> o = LoadBench.options(args, 0);
     long records = Long.parseLong(o.getOrDefault("records", "10500000"));
     int regions = Integer.parseInt(o.getOrDefault("regions", "8"));
     int mutations = Integer.parseInt(o.getOrDefault("mutations", "40000"));

@@ -34,7 +34,8 @@ public final class DemoCommand extends Command {
 
   static final List<Step> STEPS = List.of(
       new Step("graph", "graph", Map.of("layouts", "edges,adjacency,adjacency-ro"), "graph"),
-      new Step("weblogs", "weblogs", Map.of(), "weblogs"),
+      // the sample's days stay in the daily counts whenever the demo runs: kept forever, not the default 90 days
+      new Step("weblogs", "weblogs", Map.of("daily", "forever"), "weblogs"),
       new Step("geo", "geo", Map.of("regions-file", "regions/regions.geojson", "zooms", "2-6"), "geo"),
       new Step("titles", "titles", Map.of(), "titles"),
       new Step("ipblocks", "ipblocks", Map.of(), "ipblocks"),
@@ -108,6 +109,7 @@ public final class DemoCommand extends Command {
     ask(out, "query", "places", b + "/geo", "38.7223", "-9.1393", "--zoom", "10", "--limit", "8");
     ask(out, "query", "places", b + "/geo", "38.7223", "-9.1393", "--zoom", "10", "--neighbours", "--limit", "12");
     ask(out, "query", "visits", b + "/weblogs", "c-7f3a", "--limit", "5");
+    ask(out, "query", "daily", b + "/weblogs", "c-7f3a");
     ask(out, "query", "ip", b + "/ipblocks", "8.8.8.8");
     ask(out, "query", "ip", b + "/ipblocks", "2a00:1450::200e");
     ask(out, "query", "ip", b + "/ipblocks", "203.0.113.9");

@@ -32,7 +32,7 @@ import org.apache.hadoop.fs.Path;
 public final class QueryCommand extends Command {
   @Override
   public String summary() {
-    return "answer a table's access pattern: follows, followers, autocomplete, places, visits, ip, events";
+    return "answer a table's access pattern: follows, followers, autocomplete, places, visits, daily, ip, events";
   }
 
   @Override
@@ -47,6 +47,7 @@ public final class QueryCommand extends Command {
         "  autocomplete DIR PREFIX             top titles for a typed prefix (titles load)",
         "  places       DIR LAT LON            places in the tile around the point [--zoom Z (default 10)] [--neighbours] (geo load)",
         "  visits       DIR VISITOR            page views newest first and the most requested page (weblogs load)",
+        "  daily        DIR VISITOR            page views per day, the 7 days to the newest one [--days N] [--to yyyyMMdd] (weblogs load)",
         "  ip           DIR ADDRESS            the country of an IPv4 or IPv6 address (ipblocks load)",
         "  events       DIR HOST --from T --to T [--event E] [--layout L]   a host's events in [T1, T2) (events load)",
         "  --limit N    at most N answers listed (default 20)",
@@ -55,7 +56,7 @@ public final class QueryCommand extends Command {
 
   @Override
   public int run(String[] argv) throws Exception {
-    Args args = new Args(argv, Set.of("limit", "zoom", "from", "to", "event", "layout", "table"), Set.of("neighbours"));
+    Args args = new Args(argv, Set.of("limit", "zoom", "from", "to", "event", "layout", "table", "days"), Set.of("neighbours"));
     String question = args.positional(0, "<question>");
     Configuration conf = getConf();
     Tables tables = new Tables(conf, TableLocation.of(conf, args.positional(1, "<tables>")),
@@ -116,6 +117,33 @@ public final class QueryCommand extends Command {
               top -> out.println("most requested page: " + top[0] + " (" + top[1] + " requests)"));
         }
       }
+      case "daily" -> {
+        args.expectPositionals(3);
+        String visitor = args.positional(2, "VISITOR");
+        int days = (int) args.getLong("days", 7, 1);
+        if (days > 3660) {
+          throw new UsageException("--days must be 1..3660");
+        }
+        try (TableReader counts = tables.open(WebLogSchema.COOKIE_URL_COUNT)) {
+          if (counts.table().spec().familyIndex(WebLogSchema.DAILY_COUNT) < 0) {
+            throw new UsageException(WebLogSchema.COOKIE_URL_COUNT + " has no daily family '" + WebLogSchema.DAILY_COUNT
+                + "': it was loaded with --daily off");
+          }
+          List<WebLogQueries.DayCount> perDay;
+          try {
+            perDay = WebLogQueries.daily(counts, visitor, days, args.has("to") ? args.get("to") : null);
+          } catch (IllegalArgumentException e) {
+            throw new UsageException("--to: " + e.getMessage(), e);
+          }
+          if (perDay.isEmpty()) {
+            out.println("no daily counts for " + visitor);
+          } else {
+            out.println("page views of " + visitor + " per day, " + perDay.size() + " day(s) to " + perDay.get(perDay.size() - 1).day()
+                + ": " + perDay.stream().mapToLong(WebLogQueries.DayCount::views).sum() + " in all");
+            perDay.forEach(d -> out.println("  " + d.day() + "  " + d.views()));
+          }
+        }
+      }
       case "ip" -> {
         args.expectPositionals(3);
         String address = args.positional(2, "ADDRESS");
@@ -153,7 +181,7 @@ public final class QueryCommand extends Command {
         }
       }
       default -> throw new UsageException("unknown question '" + question + "'; questions: follows, followers, autocomplete, "
-          + "places, visits, ip, events");
+          + "places, visits, daily, ip, events");
     }
     return 0;
   }

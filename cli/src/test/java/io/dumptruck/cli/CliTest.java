@@ -110,6 +110,7 @@ class CliTest {
   void demoLoadsEverySampleAndAnswersEachQuestion() {
     for (String expected : new String[] {"alice follows celebrity", "celebrity does not follow alice",
         "followers of celebrity (8)", "'san' → (10): San", "Lisbon", "most requested page: /item/42 (4 requests)",
+        "page views of c-7f3a per day, 7 day(s) to 20261121: 7 in all",
         "8.8.8.8 → US", "2a00:1450::200e → IE", "203.0.113.9 → no block holds this address",
         "from the bucketed layout, in 4 scan(s)", "from the host-first layout, in 1 scan(s)",
         "from the hashed layout, in 1 scan(s)", "from the numeric layout, in 1 scan(s)", "graph/follows", "events-numeric/log_types",
@@ -244,6 +245,21 @@ class CliTest {
         "--from", "1763712000000", "--to", "1763719200000", "--table", "log_types=" + new File(demo, "events-numeric/log_types").getPath());
     assertEquals(0, numericWithTypes.code(), numericWithTypes.err());
     assertTrue(numericWithTypes.out().startsWith("5 event(s) of web-01 cpu"), numericWithTypes.out());
+  }
+
+  /** The per-day counts: a window that ends where asked, and a day that is not a date refused in one line. */
+  @Test
+  void dailyViewsEndWhereAskedAndABadDayIsRefused() {
+    String weblogs = new File(new File(users).getParentFile().getParentFile(), "weblogs").getPath();
+    Run three = run("query", "daily", weblogs, "c-7f3a", "--days", "3", "--to", "20261122");
+    assertEquals(0, three.code(), three.err());
+    assertEquals(List.of("page views of c-7f3a per day, 3 day(s) to 20261122: 7 in all", "  20261120  0", "  20261121  7", "  20261122  0"),
+        three.out().lines().toList());
+    Run nobody = run("query", "daily", weblogs, "nobody");
+    assertEquals("no daily counts for nobody", nobody.out().trim());
+    Run bad = run("query", "daily", weblogs, "c-7f3a", "--to", "2026-11-21");
+    assertEquals(2, bad.code());
+    assertTrue(bad.err().contains("--to: day '2026-11-21' is not yyyyMMdd"), bad.err());
   }
 
   @Test
@@ -386,7 +402,7 @@ class CliTest {
     File out = new File(tmp, "top-tsv");
     Run r = run("run", "top-pages", "--tables", tables, "--output", out.getPath(), "--format", "tsv", "--top", "2");
     assertEquals(0, r.code(), r.err());
-    assertTrue(r.out().contains("read: 4 HFile opens (the tables hold 6 HFiles,"), r.out());
+    assertTrue(r.out().contains("read: 4 HFile opens (the tables hold 8 HFiles,"), r.out());
     List<String> lines = java.nio.file.Files.readAllLines(new File(out, "top_pages/part-r-00000.tsv").toPath());
     assertEquals(List.of("rank\tpath\tviews\tvisitors", "1\t/item/42\t4\t1", "2\t/cart\t2\t1"), lines);
     assertTrue(new File(out, "top_pages/_schema.avsc").isFile());

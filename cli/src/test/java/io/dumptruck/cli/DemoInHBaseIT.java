@@ -271,6 +271,17 @@ class DemoInHBaseIT {
       assertEquals(fromFiles[0], Bytes.toString(top.value()));
       assertEquals(Long.parseLong(fromFiles[1]), top.rawCells()[0].getTimestamp(), "the count is the cell's timestamp");
     }
+    try (Table counts = table("weblogs", "cookie_url_count"); TableReader countFiles = files("weblogs", "cookie_url_count")) {
+      Get week = new Get(Bytes.toBytes("c-7f3a")); // "views of c-7f3a in the week to 2026-11-21": seven cells
+      List<WebLogQueries.DayCount> fromFiles = WebLogQueries.daily(countFiles, "c-7f3a", 7, "20261121");
+      fromFiles.forEach(d -> week.addColumn(Bytes.toBytes("d"), Bytes.toBytes(d.day())));
+      Result viaHBase = counts.get(week);
+      for (WebLogQueries.DayCount d : fromFiles) {
+        byte[] v = viaHBase.getValue(Bytes.toBytes("d"), Bytes.toBytes(d.day()));
+        assertEquals(d.views(), v == null ? 0 : Bytes.toLong(v), d.day());
+      }
+      assertEquals(7, fromFiles.stream().mapToLong(WebLogQueries.DayCount::views).sum());
+    }
     check("events-hashed", "log_data", DemoAnswers::cpuEventsOfWeb01);
     for (String layout : List.of("hashed", "bucketed")) {
       String output = "events-" + layout;

@@ -214,6 +214,14 @@ public final class CellSink {
     }
   }
 
+  /**
+   * Whether a cell of {@code ref} at {@code timestamp} would still be shown by a reader (its family's
+   * TTL, counted back from the job's set-up): {@link #put} refuses one that would not.
+   */
+  public boolean shows(FamilyRef ref, long timestamp) {
+    return timestamp >= oldestShown[ref.table()][ref.family()];
+  }
+
   /** Starts a record whose cells are all written by {@link #commit} or none by {@link #rollback}. */
   public void begin() {
     pending = 0;

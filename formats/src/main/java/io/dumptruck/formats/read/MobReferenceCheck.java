@@ -14,26 +14,16 @@ import org.apache.hadoop.hbase.util.Bytes;
  * this catches the cells a family wrote while it was one. Files without tags (every dumptruck load,
  * most HBase tables) never get this wrapper.
  */
-final class MobReferenceCheck implements FileCursor {
-  private final FileCursor inner;
+final class MobReferenceCheck extends CursorFilter {
   private final Path file;
 
   MobReferenceCheck(FileCursor inner, Path file) {
-    this.inner = inner;
+    super(inner);
     this.file = file;
   }
 
   @Override
-  public boolean seek(byte[] startRow) throws IOException {
-    return inner.seek(startRow) && checked();
-  }
-
-  @Override
-  public boolean next() throws IOException {
-    return inner.next() && checked();
-  }
-
-  private boolean checked() throws IOException {
+  boolean keep() throws IOException {
     Cell c = inner.cell();
     if (c.getTagsLength() > 0 && PrivateCellUtil.getTag(c, TagType.MOB_REFERENCE_TAG_TYPE).isPresent()) {
       throw new IOException("cell " + Bytes.toStringBinary(c.getRowArray(), c.getRowOffset(), c.getRowLength()) + "/"
@@ -42,20 +32,5 @@ final class MobReferenceCheck implements FileCursor {
           + " is a MOB reference (its value is kept in a MOB file, which dumptruck does not read): read this table through HBase");
     }
     return true;
-  }
-
-  @Override
-  public Cell cell() {
-    return inner.cell();
-  }
-
-  @Override
-  public KeyChange keyChange() {
-    return inner.keyChange();
-  }
-
-  @Override
-  public void close() {
-    inner.close();
   }
 }

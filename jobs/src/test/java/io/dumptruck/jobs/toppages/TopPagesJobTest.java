@@ -157,13 +157,14 @@ class TopPagesJobTest {
     assertEquals(Map.of("visitor_top_pages", (long) expectedVisitorTopPages(10).size(), "stats_check", 0L,
         "top_pages", 10L), run.report().records());
 
-    // the scan opens cookie_url_count's u files and cookie_stats' c files, never the r family's
+    // the scan opens cookie_url_count's u files and cookie_stats' c files, never the d or r families'
     long urlFiles = hfiles("cookie_url_count", "u");
+    long dailyFiles = hfiles("cookie_url_count", "d");
     long statsTopFiles = hfiles("cookie_stats", "c");
     long recentFiles = hfiles("cookie_stats", "r");
     assertTrue(urlFiles > 0 && statsTopFiles > 0 && recentFiles > 0, urlFiles + " " + statsTopFiles + " " + recentFiles);
     assertEquals(urlFiles + statsTopFiles, run.report().read().fileOpens());
-    assertEquals(urlFiles + statsTopFiles + recentFiles, run.report().read().tableFiles());
+    assertEquals(urlFiles + dailyFiles + statsTopFiles + recentFiles, run.report().read().tableFiles());
     assertEquals(urlFiles + statsTopFiles, run.perVisitor().findCounter(ReadCounter.GROUP, ReadCounter.FILE_OPENS.name()).getValue());
 
     assertFalse(new File(new File(tmp, "default"), JobOptions.WORK_DIRECTORY).exists(), "the work directory is removed");

@@ -7,6 +7,7 @@ import io.dumptruck.loaders.LineDataset;
 import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
+import io.dumptruck.loaders.LoaderConf;
 import io.dumptruck.loaders.RecordSchema;
 import io.dumptruck.loaders.RecordSource;
 import java.util.List;
@@ -16,6 +17,9 @@ import org.apache.hadoop.mapreduce.Job;
 
 /** {@code dumptruck load weblogs}: Apache combined logs into visits, cookie_url_count and cookie_stats. */
 public final class WebLogLoader implements Loader, LineDataset<WebLogRecord> {
+  static final String DAILY = "daily";
+  static final String DEFAULT_DAILY = String.valueOf(WebLogSchema.DEFAULT_DAILY_TTL_DAYS);
+
   @Override
   public String name() {
     return "weblogs";
@@ -28,12 +32,13 @@ public final class WebLogLoader implements Loader, LineDataset<WebLogRecord> {
 
   @Override
   public Map<String, String> options() {
-    return Map.of();
+    return Map.of(DAILY, "cookie_url_count's per-day counts (family d): keep them this many days (default "
+        + WebLogSchema.DEFAULT_DAILY_TTL_DAYS + ", the family's TTL), forever, or off (no daily family)");
   }
 
   @Override
   public List<TableSpec> tables(Configuration conf, LoadOptions options) {
-    return WebLogSchema.tables(options.regions());
+    return WebLogSchema.tables(options.regions(), WebLogSchema.dailyTtlSeconds(options.get(DAILY, DEFAULT_DAILY)));
   }
 
   @Override
@@ -49,6 +54,6 @@ public final class WebLogLoader implements Loader, LineDataset<WebLogRecord> {
 
   @Override
   public RecordSchema<WebLogRecord> schema(Configuration conf) {
-    return new WebLogSchema();
+    return new WebLogSchema(WebLogSchema.dailyTtlSeconds(LoaderConf.option(conf, DAILY, DEFAULT_DAILY)) != null);
   }
 }

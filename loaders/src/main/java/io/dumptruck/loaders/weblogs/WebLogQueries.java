@@ -5,6 +5,9 @@ import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -12,7 +15,10 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 
-/** A visitor's page views (from {@code visits}) and most requested page (from {@code cookie_stats}). */
+/**
+ * A visitor's page views (from {@code visits}), most requested page (from {@code cookie_stats}) and
+ * page views per day (from {@code cookie_url_count}'s daily family).
+ */
 public final class WebLogQueries {
   private WebLogQueries() {}
 
@@ -37,6 +43,48 @@ public final class WebLogQueries {
     Optional<Result> r = stats.get(Bytes.toBytes(visitor), ScanSpec.all().withFamilies(List.of(WebLogSchema.TOP_PATH)));
     return r.map(res -> new String[] {new String(res.value(), StandardCharsets.UTF_8),
         String.valueOf(res.rawCells()[0].getTimestamp())});
+  }
+
+  /** A day's page views. */
+  public record DayCount(String day, long views) {}
+
+  /**
+   * The visitor's page views on each of {@code days} days up to {@code lastDay} (yyyyMMdd), oldest
+   * first, 0 for a day without requests: one get of that many {@code d:} cells of {@code
+   * cookie_url_count}. A null {@code lastDay} means the newest day the row holds (one get of its
+   * whole daily family first); an empty list when it holds none.
+   */
+  public static List<DayCount> daily(TableReader cookieUrlCount, String visitor, int days, String lastDay) throws IOException {
+    byte[] row = Bytes.toBytes(visitor);
+    if (lastDay == null) {
+      Optional<Result> all = cookieUrlCount.get(row, ScanSpec.all().withFamilies(List.of(WebLogSchema.DAILY_COUNT)));
+      if (all.isEmpty()) {
+        return List.of();
+      }
+      Cell[] cells = all.get().rawCells();
+      Cell newest = cells[cells.length - 1];
+      lastDay = Bytes.toString(newest.getQualifierArray(), newest.getQualifierOffset(), newest.getQualifierLength());
+    }
+    LocalDate last;
+    try {
+      last = LocalDate.parse(lastDay, DateTimeFormatter.BASIC_ISO_DATE);
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException("day '" + lastDay + "' is not yyyyMMdd");
+    }
+    List<String> wanted = new ArrayList<>();
+    List<ScanSpec.Column> columns = new ArrayList<>();
+    for (int i = days - 1; i >= 0; i--) {
+      String day = last.minusDays(i).format(DateTimeFormatter.BASIC_ISO_DATE);
+      wanted.add(day);
+      columns.add(new ScanSpec.Column(WebLogSchema.DAILY_COUNT, Bytes.toBytes(day)));
+    }
+    Optional<Result> r = cookieUrlCount.get(row, ScanSpec.all().withColumns(columns));
+    List<DayCount> out = new ArrayList<>();
+    for (String day : wanted) {
+      byte[] v = r.map(res -> res.getValue(Bytes.toBytes(WebLogSchema.DAILY_COUNT), Bytes.toBytes(day))).orElse(null);
+      out.add(new DayCount(day, v == null ? 0 : Bytes.toLong(v)));
+    }
+    return out;
   }
 
   private static String text(Result r, String qualifier) {

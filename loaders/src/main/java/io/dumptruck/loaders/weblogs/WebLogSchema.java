@@ -10,7 +10,11 @@ import io.dumptruck.loaders.RecordSchema;
 import io.dumptruck.loaders.RecordSource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
@@ -23,6 +27,8 @@ import org.apache.hadoop.hbase.util.Bytes;
  *                     p:u path · p:q query · p:r reversed referer · p:s status (ASCII) · p:d duration µs (long)
  *                     · p:i client address · p:m method — absent values have no cell; cell ts = request time
  *   cookie_url_count  row UTF-8(visitor)   u:UTF-8(path) → count (8-byte long, HBase's counter encoding)
+ *                                          d:yyyyMMdd (UTC day of the requests) → that day's count, cell ts = the
+ *                                          day's start; the family's TTL (default 90 days) ages the days out
  *   cookie_stats      row UTF-8(visitor)   c: → most requested path, cell ts = its count (ties: smallest path)
  *                                          r: → path, one version per request time, the 5 most recent
  * </pre>
@@ -47,6 +53,11 @@ public final class WebLogSchema implements RecordSchema<WebLogRecord> {
   public static final String METHOD = "m";
   /** The family of {@code cookie_url_count}: qualifier = path, value = count. */
   public static final String URL_COUNT = "u";
+  /** The per-day family of {@code cookie_url_count}: qualifier = the day as yyyyMMdd (UTC), value = the day's count. */
+  public static final String DAILY_COUNT = "d";
+  /** The daily family's TTL when the load does not say: 90 days. */
+  public static final int DEFAULT_DAILY_TTL_DAYS = 90;
+  private static final long DAY_MS = 86_400_000L;
   /** The families of {@code cookie_stats}: the most requested path, and the most recent paths. */
   public static final String TOP_PATH = "c";
   public static final String RECENT_PATHS = "r";
@@ -56,15 +67,37 @@ public final class WebLogSchema implements RecordSchema<WebLogRecord> {
   private final RowKeyBuilder key = new RowKeyBuilder(64);
   private CellSink.FamilyRef visit;
   private CellSink.FamilyRef urlCount;
+  private CellSink.FamilyRef dailyCount;
+  /** Whether cookie_url_count has the daily family; the day of the last request and its qualifier. */
+  private final boolean daily;
+  private long lastDay = Long.MIN_VALUE;
+  private byte[] lastDayQualifier;
   private CellSink.FamilyRef statsCounts;
   private CellSink.FamilyRef statsRecent;
 
+  /** The schema, with cookie_url_count's daily family or without it. */
+  public WebLogSchema(boolean daily) {
+    this.daily = daily;
+  }
+
+  /** The tables with the daily family kept {@link #DEFAULT_DAILY_TTL_DAYS}. */
   public static List<TableSpec> tables(int regions) {
+    return tables(regions, DEFAULT_DAILY_TTL_DAYS * 86_400);
+  }
+
+  /**
+   * The tables; {@code dailyTtlSeconds} is the TTL of cookie_url_count's daily family
+   * ({@code HConstants.FOREVER} to keep every day), or null for no daily family.
+   */
+  public static List<TableSpec> tables(int regions, Integer dailyTtlSeconds) {
+    FamilySpec counts = FamilySpec.named(URL_COUNT).withCompression(Compression.Algorithm.GZ).withEncoding(DataBlockEncoding.PREFIX);
+    TableSpec cookieUrlCount = dailyTtlSeconds == null ? TableSpec.of(COOKIE_URL_COUNT, counts)
+        : TableSpec.of(COOKIE_URL_COUNT, counts, FamilySpec.named(DAILY_COUNT).withCompression(Compression.Algorithm.GZ)
+            .withTtlSeconds(dailyTtlSeconds));
     return List.of(
         TableSpec.of(VISITS, FamilySpec.named(VISIT).withBloom(BloomType.NONE).withCompression(Compression.Algorithm.GZ)
             .withEncoding(DataBlockEncoding.FAST_DIFF)).withRegions(RegionSplits.sampled(regions)),
-        TableSpec.of(COOKIE_URL_COUNT, FamilySpec.named(URL_COUNT).withCompression(Compression.Algorithm.GZ)
-            .withEncoding(DataBlockEncoding.PREFIX)).withRegions(RegionSplits.sampled(regions)),
+        cookieUrlCount.withRegions(RegionSplits.sampled(regions)),
         TableSpec.of(COOKIE_STATS, FamilySpec.named(TOP_PATH), FamilySpec.named(RECENT_PATHS).withMaxVersions(5))
             .withRegions(RegionSplits.sampled(regions)));
   }
@@ -73,6 +106,7 @@ public final class WebLogSchema implements RecordSchema<WebLogRecord> {
   public void resolve(CellSink sink) {
     visit = sink.family(VISITS, VISIT);
     urlCount = sink.family(COOKIE_URL_COUNT, URL_COUNT);
+    dailyCount = daily ? sink.family(COOKIE_URL_COUNT, DAILY_COUNT) : null;
     statsCounts = sink.family(COOKIE_STATS, TOP_PATH);
     statsRecent = sink.family(COOKIE_STATS, RECENT_PATHS);
   }
@@ -106,9 +140,51 @@ public final class WebLogSchema implements RecordSchema<WebLogRecord> {
       byte[] visitorRow = Bytes.toBytes(visitor);
       byte[] path = Bytes.toBytes(r.path());
       sink.put(urlCount, visitorRow, path, loadTimestamp, ONE);
+      long dayStart = Math.floorDiv(t, DAY_MS) * DAY_MS;
+      if (dailyCount != null && sink.shows(dailyCount, dayStart)) { // a day past the TTL is simply not counted
+        sink.put(dailyCount, visitorRow, dayQualifier(dayStart), dayStart, ONE);
+      }
       // CookieStatsFold turns these into c: (the most requested path) and keeps r: as is
       sink.put(statsCounts, visitorRow, path, loadTimestamp, ONE);
       sink.put(statsRecent, visitorRow, EMPTY, t, path);
+    }
+  }
+
+  /** The daily family's qualifier of a day: yyyyMMdd, UTC (logs come in time order: the last one is kept). */
+  private byte[] dayQualifier(long dayStart) {
+    if (dayStart != lastDay) {
+      lastDay = dayStart;
+      lastDayQualifier = Bytes.toBytes(dayText(dayStart));
+    }
+    return lastDayQualifier;
+  }
+
+  /** A day's qualifier text: yyyyMMdd of the UTC day holding {@code time}. */
+  public static String dayText(long time) {
+    return DateTimeFormatter.BASIC_ISO_DATE.format(Instant.ofEpochMilli(time).atZone(ZoneOffset.UTC).toLocalDate());
+  }
+
+  /**
+   * The daily family's TTL in seconds from {@code --daily}: a number of days, {@code forever}
+   * ({@code HConstants.FOREVER}), or {@code off} (null: no daily family); an IllegalArgumentException
+   * for anything else.
+   */
+  public static Integer dailyTtlSeconds(String option) {
+    switch (option) {
+      case "off":
+        return null;
+      case "forever":
+        return HConstants.FOREVER;
+      default:
+        try {
+          long days = Long.parseLong(option);
+          if (days >= 1 && days * 86_400 < HConstants.FOREVER) {
+            return (int) (days * 86_400);
+          }
+        } catch (NumberFormatException e) {
+          // refused below
+        }
+        throw new IllegalArgumentException("--daily: '" + option + "' is not a number of days (1 or more), forever or off");
     }
   }
 

@@ -100,6 +100,11 @@ class WebLogHostileLoadTest {
       }
       String path = (String) r[3];
       counts.add(cell(text(visitor), "u", text(path), LOAD_TS, hex(ByteBuffer.allocate(8).putLong(1).array())));
+      long dayStart = Math.floorDiv(t, 86_400_000L) * 86_400_000L;
+      if (dayStart >= System.currentTimeMillis() - 90 * 86_400_000L) { // the daily family's default TTL: only the year 3000 line
+        String day = java.time.LocalDate.ofEpochDay(dayStart / 86_400_000L).format(java.time.format.DateTimeFormatter.BASIC_ISO_DATE);
+        counts.add(cell(text(visitor), "d", day, dayStart, hex(ByteBuffer.allocate(8).putLong(1).array())));
+      }
       stats.add(cell(text(visitor), "c", "", 1, hex(utf8(path))));
       stats.add(cell(text(visitor), "r", "", t, hex(utf8(path))));
     }

@@ -69,7 +69,8 @@ class WebLogLoadTest {
     conf.setBoolean(MRJobConfig.MAP_OUTPUT_COMPRESS, true);
     conf.set(MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC, SnappyCodec.class.getName());
     Path out = new Path(tmp.getAbsolutePath(), "out");
-    LoadOptions options = new LoadOptions(List.of(new Path(in.getPath())), out, 2, LOAD_TS, 0.5, Map.of());
+    // the days are kept forever: the lines' dates must not age out of the daily family's TTL as time passes
+    LoadOptions options = new LoadOptions(List.of(new Path(in.getPath())), out, 2, LOAD_TS, 0.5, Map.of("daily", "forever"));
     Job job = LoadJob.prepare(conf, new WebLogLoader(), options);
     assertTrue(job.waitForCompletion(false));
     LoadJob.Report report = LoadJob.finish(new WebLogLoader(), job, options);
@@ -88,6 +89,7 @@ class WebLogLoadTest {
 
     TreeSet<String> visits = new TreeSet<>();
     Map<String, Map<String, Long>> counts = new TreeMap<>();
+    Map<String, Map<Long, Long>> perDay = new TreeMap<>();
     Map<String, TreeMap<Long, String>> recent = new TreeMap<>();
     MessageDigest md5 = MessageDigest.getInstance("MD5");
     for (String line : lines.subList(0, 7)) {
@@ -118,6 +120,7 @@ class WebLogLoadTest {
       visits.add(r + "i @" + t + " = " + m.group(1));
       visits.add(r + "m @" + t + " = " + request[0]);
       counts.computeIfAbsent(visitor, v -> new TreeMap<>()).merge(path, 1L, Long::sum);
+      perDay.computeIfAbsent(visitor, v -> new TreeMap<>()).merge(t - Math.floorMod(t, 86_400_000L), 1L, Long::sum);
       recent.computeIfAbsent(visitor, v -> new TreeMap<>()).merge(t, path, (a, b) -> a.compareTo(b) <= 0 ? a : b);
     }
     assertEquals(visits, cells(conf, new Path(out, "visits"), true, 1));
@@ -133,8 +136,61 @@ class WebLogLoadTest {
       recent.get(visitor).descendingMap().entrySet().stream().limit(5)
           .forEach(e -> statsCells.add(visitor + " r: @" + e.getKey() + " = " + e.getValue()));
     });
+    perDay.forEach((visitor, byDay) -> byDay.forEach((day, n) -> countCells.add(visitor + " d:"
+        + java.time.LocalDate.ofEpochDay(day / 86_400_000L).format(java.time.format.DateTimeFormatter.BASIC_ISO_DATE) + " @" + day + " = "
+        + HexFormat.of().formatHex(ByteBuffer.allocate(8).putLong(n).array()))));
+    assertTrue(countCells.stream().anyMatch(c -> c.contains(" d:20261121 ")), countCells.toString());
     assertEquals(countCells, cells(conf, new Path(out, "cookie_url_count"), false, 1));
     assertEquals(statsCells, cells(conf, new Path(out, "cookie_stats"), false, 5));
+  }
+
+  /**
+   * The daily family keeps its TTL ({@code --daily 30}): a request of a day already past it counts in
+   * the all-time family only, the record still loaded; {@code --daily off} writes no daily family, and
+   * a bad value is refused before any task.
+   */
+  @Test
+  void daysPastTheDailyTtlAreNotCountedAndTheDailyFamilyCanBeLeftOut() throws Exception {
+    java.time.ZonedDateTime now = java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC);
+    String today = now.format(TIME);
+    List<String> lines = List.of("10.0.0.7 - - [" + today + "] \"GET /a HTTP/1.1\" 200 10 \"-\" \"UA\" \"c9\" 5",
+        "10.0.0.7 - - [" + now.minusDays(1).format(TIME) + "] \"GET /a HTTP/1.1\" 200 10 \"-\" \"UA\" \"c9\" 5",
+        "10.0.0.7 - - [10/Oct/2000:13:55:36 +0000] \"GET /a HTTP/1.1\" 200 10 \"-\" \"UA\" \"c9\" 5");
+    File in = new File(tmp, "days.log");
+    Files.write(in.toPath(), lines, StandardCharsets.UTF_8);
+    Configuration conf = LocalJobs.localConf();
+    Path out = new Path(tmp.getAbsolutePath(), "days");
+    LoadOptions options = new LoadOptions(List.of(new Path(in.getPath())), out, 1, LOAD_TS, 0.0, Map.of("daily", "30"));
+    Job job = LoadJob.prepare(conf, new WebLogLoader(), options);
+    assertTrue(job.waitForCompletion(false));
+    LoadJob.Report report = LoadJob.finish(new WebLogLoader(), job, options);
+    assertEquals(3, report.loaded());
+    TreeSet<String> cells = cells(conf, new Path(out, "cookie_url_count"), false, 1);
+    String day = now.toLocalDate().format(DateTimeFormatter.BASIC_ISO_DATE);
+    String yesterday = now.minusDays(1).toLocalDate().format(DateTimeFormatter.BASIC_ISO_DATE);
+    assertEquals(List.of("c9 d:" + yesterday, "c9 d:" + day, "c9 u:/a"), cells.stream().map(c -> c.substring(0, c.indexOf(" @"))).toList());
+    try (TableReader reader = TableReader.open(conf, new Path(out, "cookie_url_count"))) {
+      assertEquals(30 * 86_400, reader.table().spec().families().get(1).ttlSeconds());
+      List<WebLogQueries.DayCount> week = WebLogQueries.daily(reader, "c9", 7, null);
+      assertEquals(7, week.size());
+      assertEquals(new WebLogQueries.DayCount(day, 1), week.get(6));
+      assertEquals(new WebLogQueries.DayCount(yesterday, 1), week.get(5));
+      assertEquals(0, week.get(0).views());
+    }
+
+    Path off = new Path(tmp.getAbsolutePath(), "off");
+    LoadOptions noDaily = new LoadOptions(List.of(new Path(in.getPath())), off, 1, LOAD_TS, 0.0, Map.of("daily", "off"));
+    job = LoadJob.prepare(conf, new WebLogLoader(), noDaily);
+    assertTrue(job.waitForCompletion(false));
+    assertFalse(LoadJob.finish(new WebLogLoader(), job, noDaily).failed());
+    try (TableReader reader = TableReader.open(conf, new Path(off, "cookie_url_count"))) {
+      assertEquals(List.of("u"), reader.table().spec().familyNames());
+    }
+    LoadOptions bad = new LoadOptions(List.of(new Path(in.getPath())), new Path(tmp.getAbsolutePath(), "bad"), 1, LOAD_TS, 0.0,
+        Map.of("daily", "0"));
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> LoadJob.prepare(LocalJobs.localConf(), new WebLogLoader(), bad));
+    assertTrue(e.getMessage().contains("--daily: '0' is not a number of days"), e.getMessage());
   }
 
   /** Cells as "row family:qualifier @ts = value"; rows in hex when {@code hexRow}; binary values in hex. */
@@ -147,7 +203,7 @@ class WebLogLoadTest {
           String q = new String(CellUtil.cloneQualifier(c), StandardCharsets.UTF_8);
           String f = new String(CellUtil.cloneFamily(c), StandardCharsets.UTF_8);
           byte[] v = CellUtil.cloneValue(c);
-          boolean binary = (f.equals("p") && q.equals("d")) || f.equals("u");
+          boolean binary = (f.equals("p") && q.equals("d")) || f.equals("u") || f.equals("d");
           out.add((hexRow ? HexFormat.of().formatHex(row) : new String(row, StandardCharsets.UTF_8)) + " " + f + ":" + q
               + " @" + c.getTimestamp() + " = " + (binary ? HexFormat.of().formatHex(v) : new String(v, StandardCharsets.UTF_8)));
         }
