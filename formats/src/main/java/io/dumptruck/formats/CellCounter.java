@@ -13,6 +13,8 @@ public enum CellCounter {
   CONFLICTING_CELLS_DROPPED,
   /** Delete markers written (of cells that are not Puts: a load of deletes, e.g. unfollows); also in each table's figures. */
   DELETE_MARKERS_WRITTEN,
+  /** Rows a folded table held (read as held cells) that none of the load's cells touched: folded, not written again. */
+  HELD_ROWS_UNTOUCHED,
   /** Cells older than the newest VERSIONS of their column, which HBase would never serve. */
   OLD_VERSIONS_DROPPED,
   /** Times a reducer held more overlapping records of one row than its merge buffer and spilled them to disk. */

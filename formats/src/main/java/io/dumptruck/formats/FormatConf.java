@@ -37,6 +37,9 @@ public enum FormatConf implements ConfKey {
   /** internal: comma-separated names of the tables whose cells may be delete markers ({@code HFileTableJob.markers}). */
   OUTPUT_MARKERS("dumptruck.output.markers", "",
       "internal: the tables whose cells may be delete markers (their map output values lead with the cell's type)"),
+  /** internal: comma-separated names of the folded tables that also fold what the table held ({@code HFileTableJob.foldingHeldCells}). */
+  OUTPUT_HELD("dumptruck.output.held", "",
+      "internal: the folded tables whose map output values lead with where the cell came from (the load's input, or the table)"),
   /** internal: JSON array of {@code {"dir": table directory, "scan": scan spec}}, one per table read. */
   INPUT_TABLES("dumptruck.input.tables", null, "internal: the tables to read and their scans, as JSON"),
   INPUT_SPLIT_MAX_BYTES("dumptruck.input.split.max.bytes", String.valueOf(1L << 30),

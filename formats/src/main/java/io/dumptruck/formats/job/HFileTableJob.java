@@ -47,6 +47,7 @@ public final class HFileTableJob {
   private final List<TableSpec> tables = new ArrayList<>();
   private final Map<String, Class<? extends CellFold>> folds = new LinkedHashMap<>();
   private final Set<String> markerTables = new LinkedHashSet<>();
+  private final Set<String> heldTables = new LinkedHashSet<>();
   private final Map<String, TableName> live = new LinkedHashMap<>();
   private final List<LiveTables.Match> matches = new ArrayList<>();
   private Connection connection;
@@ -99,6 +100,17 @@ public final class HFileTableJob {
    */
   public HFileTableJob markers(String table) {
     markerTables.add(table);
+    return this;
+  }
+
+  /**
+   * The folded {@code table} also takes the cells it holds now ({@code CellSink.putHeld}, e.g. from a
+   * snapshot read as a second input): its fold folds them with the load's cells, and only rows the
+   * load's own cells touch are written ({@code HeldCellsFold}) — so a bulk load of the output makes
+   * each folded cell what one load of everything would have written.
+   */
+  public HFileTableJob foldingHeldCells(String table) {
+    heldTables.add(table);
     return this;
   }
 
@@ -162,6 +174,11 @@ public final class HFileTableJob {
         throw new SpecException("a fold is given for table '" + table + "', which the job does not write");
       }
     }
+    for (String table : heldTables) {
+      if (!folds.containsKey(table)) {
+        throw new SpecException("table '" + table + "' has no fold: only a folded table folds the cells it held");
+      }
+    }
     for (String table : markerTables) {
       if (!names.contains(table)) {
         throw new SpecException("delete markers are declared for table '" + table + "', which the job does not write");
@@ -189,6 +206,7 @@ public final class HFileTableJob {
   private Job setUp(Configuration conf) throws IOException, InterruptedException {
     folds.forEach((table, fold) -> conf.setClass(FormatConf.OUTPUT_FOLD_PREFIX + table, fold, CellFold.class));
     FormatConf.OUTPUT_MARKERS.set(conf, String.join(",", markerTables));
+    FormatConf.OUTPUT_HELD.set(conf, String.join(",", heldTables));
     if (FormatConf.OUTPUT_TTL_NOW.get(conf) == null) {
       FormatConf.OUTPUT_TTL_NOW.setLong(conf, System.currentTimeMillis());
     }

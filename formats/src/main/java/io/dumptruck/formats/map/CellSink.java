@@ -4,6 +4,7 @@ import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
+import io.dumptruck.formats.shuffle.HeldCells;
 import io.dumptruck.formats.shuffle.RegionPartitioner;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.JobTables;
@@ -51,6 +52,8 @@ public final class CellSink {
   private final boolean[] folded;
   /** Tables whose cells may be delete markers: their values lead with the cell's type code ({@code JobTables.markers}). */
   private final boolean[] markers;
+  /** Folded tables that fold held cells too: their values lead with the cell's provenance ({@code JobTables.held}). */
+  private final boolean[] held;
   private final CellRun run = new CellRun();
   /** Cells of the record being emitted between {@link #begin} and {@link #commit}; reused. */
   private final List<CellKey> pendingKeys = new ArrayList<>();
@@ -75,6 +78,7 @@ public final class CellSink {
       folded[t] = conf.get(FormatConf.OUTPUT_FOLD_PREFIX + tables.get(t).name()) != null;
     }
     this.markers = JobTables.markers(conf, tables);
+    this.held = JobTables.held(conf, tables);
     this.blocks = buffered ? blockBuffer(context) : null;
     String now = FormatConf.OUTPUT_TTL_NOW.get(conf);
     this.oldestShown = new long[tables.size()][];
@@ -164,7 +168,21 @@ public final class CellSink {
    */
   public void put(FamilyRef ref, byte[] row, byte[] qualifier, long timestamp, byte[] cellValue)
       throws IOException, InterruptedException {
-    emit(ref, row, qualifier, timestamp, PUT, cellValue);
+    emit(ref, row, qualifier, timestamp, held[ref.table()] ? HeldCells.FROM_INPUT : PUT, cellValue);
+  }
+
+  /**
+   * Emits a cell the table holds now (read from it, e.g. from a snapshot), in the form {@link #put}
+   * emits the load's own: the table's fold folds it with them, and a row only such cells reach is not
+   * written. The table must be declared with {@code HFileTableJob.configure(job).foldingHeldCells(table)}.
+   */
+  public void putHeld(FamilyRef ref, byte[] row, byte[] qualifier, long timestamp, byte[] cellValue)
+      throws IOException, InterruptedException {
+    if (!held[ref.table()]) {
+      throw new IllegalStateException("table " + ref.tableName() + " folds no held cells: declare it with "
+          + "HFileTableJob.configure(job).foldingHeldCells(\"" + ref.tableName() + "\")");
+    }
+    emit(ref, row, qualifier, timestamp, HeldCells.HELD, cellValue);
   }
 
   /**
@@ -185,6 +203,7 @@ public final class CellSink {
     emit(ref, row, qualifier, timestamp, kind.getCode(), EMPTY);
   }
 
+  /** {@code type}: the cell's KeyValue type code for a table with markers, its provenance for one with held cells. */
   private void emit(FamilyRef ref, byte[] row, byte[] qualifier, long timestamp, byte type, byte[] cellValue)
       throws IOException, InterruptedException {
     if (timestamp < oldestShown[ref.table()][ref.family()]) {
@@ -198,7 +217,7 @@ public final class CellSink {
     }
     pendingKeys.get(i).set(ref.table(), ref.family(), row, qualifier, timestamp);
     BytesWritable value = pendingValues.get(i);
-    if (markers[ref.table()]) { // the type first, then the value: the record writer takes it off
+    if (markers[ref.table()] || held[ref.table()]) { // the type or provenance first: the writer or the fold takes it off
       value.setSize(0);
       value.setSize(cellValue.length + 1);
       value.getBytes()[0] = type;

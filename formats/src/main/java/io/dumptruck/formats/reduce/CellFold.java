@@ -60,14 +60,19 @@ public interface CellFold {
     return null;
   }
 
-  /** The fold of each table of a configured job, by table index; null where a table has none. */
+  /**
+   * The fold of each table of a configured job, by table index; null where a table has none. A table
+   * that folds held cells too gets its fold inside a {@link HeldCellsFold}.
+   */
   public static CellFold[] forTables(Configuration conf) {
     List<TableSpec> tables = JobTables.of(conf);
+    boolean[] held = JobTables.held(conf, tables);
     CellFold[] folds = new CellFold[tables.size()];
     for (int t = 0; t < tables.size(); t++) {
       Class<?> fold = conf.getClass(FormatConf.OUTPUT_FOLD_PREFIX + tables.get(t).name(), null);
       if (fold != null) {
-        folds[t] = (CellFold) ReflectionUtils.newInstance(fold, conf);
+        CellFold f = (CellFold) ReflectionUtils.newInstance(fold, conf);
+        folds[t] = held[t] ? new HeldCellsFold(f) : f;
       }
     }
     return folds;

@@ -23,7 +23,19 @@ public final class JobTables {
    * values lead with the cell's {@code KeyValue.Type} code, which the record writer takes off.
    */
   public static boolean[] markers(Configuration conf, List<TableSpec> tables) {
-    List<String> names = List.of(FormatConf.OUTPUT_MARKERS.get(conf).split(","));
+    return named(FormatConf.OUTPUT_MARKERS, conf, tables);
+  }
+
+  /**
+   * Per table index, whether the table folds the cells it held as well as the load's ({@code
+   * HFileTableJob.foldingHeldCells}): its map output values lead with their provenance byte.
+   */
+  public static boolean[] held(Configuration conf, List<TableSpec> tables) {
+    return named(FormatConf.OUTPUT_HELD, conf, tables);
+  }
+
+  private static boolean[] named(FormatConf key, Configuration conf, List<TableSpec> tables) {
+    List<String> names = List.of(key.get(conf).split(","));
     boolean[] out = new boolean[tables.size()];
     for (int t = 0; t < tables.size(); t++) {
       out[t] = names.contains(tables.get(t).name());
