@@ -510,6 +510,7 @@ class ClusterIT {
     String tables = "/runjar/weblogs";
     Run load = inSlot(() -> runJar(classPath, "runjar-load", "load", "weblogs", "--input", HDFS_SAMPLES + "/weblogs",
         "--output", tables, "--regions", String.valueOf(REGIONS.get("weblogs")), "--timestamp", String.valueOf(TIMESTAMP),
+        "--daily", "forever", // as the demo's step, which the local reference load follows
         "--max-reject-ratio", "0.5"));
     assertEquals(0, load.code(), load.out());
     assertTrue(load.out().contains("records:") && load.out().contains("cookie_stats"), load.out());

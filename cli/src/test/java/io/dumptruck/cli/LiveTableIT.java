@@ -452,6 +452,95 @@ class LiveTableIT {
     assertEquals("u7 follows v2", dumptruck("query", "follows", "snapshot:unfollow_follows", "u7", "v2").out().trim());
   }
 
+  /**
+   * Three days of web logs into the live tables: day one bulk-loaded as it is, days two and three
+   * matched ({@code --live}), so their counts and stats fold into what the tables hold (a snapshot
+   * read as a second input). After each day's bulk load, every cell of cookie_url_count and
+   * cookie_stats read through HBase equals what one load of all the days so far writes.
+   */
+  @Test
+  void webLogCountsAndStatsFoldIntoTheLiveTablesDayAfterDay() throws Exception {
+    String ns = "folded";
+    try (Admin admin = connection.getAdmin()) {
+      admin.createNamespace(NamespaceDescriptor.create(ns).build());
+    }
+    File generated = new File(tmp, "weblog-days");
+    DataGenerator.generate("weblogs", 900, 5, generated.toPath(), 1);
+    List<String> lines = new ArrayList<>();
+    for (File f : generated.listFiles(f -> !f.getName().startsWith("."))) {
+      lines.addAll(Files.readAllLines(f.toPath(), StandardCharsets.UTF_8));
+    }
+    List<String> soFar = new ArrayList<>();
+    for (int day = 1; day <= 3; day++) {
+      List<String> today = new ArrayList<>();
+      for (int i = day - 1; i < lines.size(); i += 3) {
+        today.add(lines.get(i));
+      }
+      soFar.addAll(today);
+      File input = new File(tmp, "weblogs-day" + day + ".log");
+      Files.write(input.toPath(), today, StandardCharsets.UTF_8);
+      String ts = String.valueOf(1700000000000L + day * 86_400_000L);
+      File out = new File(tmp, "weblogs-day" + day);
+      List<String> args = new ArrayList<>(List.of("weblogs", "--input", input.getPath(), "--output", out.getPath(), "--timestamp", ts,
+          "--daily", "forever"));
+      if (day > 1) {
+        args.addAll(List.of("--live", "--namespace", ns));
+      }
+      if (day == 3) { // a scheduler's own snapshot of one table, pinned: read, not taken, not deleted
+        try (Admin admin = connection.getAdmin()) {
+          admin.snapshot("pinned_url_counts", TableName.valueOf(ns, "cookie_url_count"));
+        }
+        args.addAll(0, List.of("-D", "dumptruck.load.snapshot.cookie_url_count=pinned_url_counts"));
+      }
+      Run load = loadWith(args.toArray(new String[0]));
+      assertEquals(0, load.code(), load.err());
+      if (day > 1) {
+        assertTrue(load.out().contains("folded into the live tables: cookie_stats, cookie_url_count, with what snapshot(s) "
+            + (day == 3 ? "pinned_url_counts, " : "dumptruck-cookie_url_count-")), load.out());
+        try (Admin admin = connection.getAdmin()) {
+          List<String> left = admin.listSnapshots().stream().map(d -> d.getName())
+              .filter(n -> n.startsWith("dumptruck-") || n.startsWith("pinned")).toList();
+          assertEquals(day == 3 ? List.of("pinned_url_counts") : List.of(), left, "the snapshots the load took are deleted");
+        }
+      }
+      bulkload(new Path(out.toURI().toString()), ns);
+
+      File allInput = new File(tmp, "weblogs-to-day" + day + ".log");
+      Files.write(allInput.toPath(), soFar, StandardCharsets.UTF_8);
+      File all = new File(tmp, "weblogs-to-day" + day);
+      Run once = loadWith("weblogs", "--input", allInput.getPath(), "--output", all.getPath(), "--timestamp", ts, "--daily", "forever");
+      assertEquals(0, once.code(), once.err());
+      for (String table : List.of("cookie_url_count", "cookie_stats")) {
+        TreeMap<String, String> expected = new TreeMap<>();
+        for (Cell c : cellList(new Path(all.toURI().toString() + "/" + table))) {
+          expected.merge(valueKeyOf(c), valueOf(c), (a, b) -> a + " " + b);
+        }
+        TreeMap<String, String> inHBase = new TreeMap<>();
+        int versions = table.equals("cookie_stats") ? 5 : 1;
+        try (Table t = connection.getTable(TableName.valueOf(ns, table)); ResultScanner scanner = t.getScanner(new Scan().readVersions(versions))) {
+          for (Result row : scanner) {
+            for (Cell c : row.rawCells()) {
+              inHBase.merge(valueKeyOf(c), valueOf(c), (a, b) -> a + " " + b);
+            }
+          }
+        }
+        assertEquals(expected, inHBase, table + " after day " + day);
+      }
+    }
+  }
+
+  /** A cell's key without the timestamp of a counter (the day's load's, which differs from the one load's). */
+  static String valueKeyOf(Cell c) {
+    String family = Bytes.toString(CellUtil.cloneFamily(c));
+    boolean stamped = family.equals("c") || family.equals("r") || family.equals("d"); // count, request time, day
+    return Bytes.toStringBinary(CellUtil.cloneRow(c)) + "/" + family + ":" + Bytes.toStringBinary(CellUtil.cloneQualifier(c))
+        + (stamped ? "/" + c.getTimestamp() : "");
+  }
+
+  static String valueOf(Cell c) {
+    return Bytes.toStringBinary(CellUtil.cloneValue(c));
+  }
+
   /** Every cell of the table through the client, as (row in hex or as text, qualifier as text). */
   static void scanQualifiers(TableName name, java.util.function.BiConsumer<String, String> cell) throws Exception {
     try (Table t = connection.getTable(name); ResultScanner scanner = t.getScanner(new Scan())) {

@@ -8,6 +8,8 @@ import io.dumptruck.formats.job.JobFailure;
 import io.dumptruck.formats.job.JobStopHook;
 import io.dumptruck.formats.job.LiveTables;
 import io.dumptruck.formats.output.OutputDirectory;
+import io.dumptruck.formats.read.HFileTableInputFormat;
+import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.reduce.CellConflicts;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
@@ -24,6 +26,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -31,15 +35,19 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.mapreduce.CounterGroup;
 import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.InputFormat;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobStatus;
+import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.util.ShutdownHookManager;
@@ -211,7 +219,93 @@ public final class LoadJob {
       throws IOException, InterruptedException {
     loader.beforeLoad(job, options, live);
     loader.configure(job, options, output);
-    output.apply();
+    HeldState.Plan plan = loader.heldState(options);
+    if (live != null && plan != null) {
+      readHeldState(job, options, output, live, plan);
+    }
+    try {
+      output.apply();
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      deleteHeldSnapshots(job.getConfiguration());
+      throw e;
+    }
+  }
+
+  /**
+   * Folding into the live tables: snapshots each table the plan reads (HBase's own snapshot, taken
+   * now, deleted when the load finishes) and adds the snapshots as a second input of the job, whose
+   * rows {@link HeldStateMapper} hands to the plan's {@link HeldState}s; the plan's folded tables fold
+   * those held cells with the input's and write only the rows the input touches.
+   */
+  private static void readHeldState(Job job, LoadOptions options, HFileTableJob output, Connection live, HeldState.Plan plan)
+      throws IOException {
+    Configuration conf = job.getConfiguration();
+    String root = HBaseConfiguration.create(conf).get(HConstants.HBASE_DIR);
+    if (root == null || root.isEmpty()) {
+      throw new IllegalArgumentException("folding into the live tables reads snapshots of them: set hbase.rootdir "
+          + "(an hbase-site.xml on the classpath, or -D hbase.rootdir=…)");
+    }
+    Class<? extends InputFormat> inputFormat;
+    Class<? extends Mapper> mapper;
+    try {
+      inputFormat = job.getInputFormatClass();
+      mapper = job.getMapperClass();
+    } catch (ClassNotFoundException e) {
+      throw new IOException(e);
+    }
+    HFileTableInputFormat.Configurator snapshots = HFileTableInputFormat.configure(job);
+    List<String> readers = new ArrayList<>();
+    List<String> taken = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    Path first = null;
+    try (Admin admin = live.getAdmin()) {
+      for (var reader : plan.readers().entrySet()) {
+        LiveTables.Match match = output.matches().stream().filter(m -> m.spec().name().equals(reader.getKey())).findFirst()
+            .orElseThrow(() -> new IllegalStateException("table " + reader.getKey() + " is not matched to a live table"));
+        String name = conf.get(LoaderConf.HELD_SNAPSHOT.key() + reader.getKey());
+        if (name == null) {
+          name = "dumptruck-" + reader.getKey() + "-" + options.timestamp() + "-" + UUID.randomUUID().toString().substring(0, 8);
+          admin.snapshot(name, match.name());
+          taken.add(name);
+        }
+        Path dir = new Path(new Path(root, HConstants.SNAPSHOT_DIR_NAME), name);
+        if (!dir.getFileSystem(conf).exists(dir)) {
+          LoaderConf.HELD_SNAPSHOTS.set(conf, String.join(",", taken));
+          deleteHeldSnapshots(conf);
+          throw new IllegalArgumentException("no snapshot " + name + " under " + root + " to fold " + reader.getKey() + " from ("
+              + LoaderConf.HELD_SNAPSHOT.key() + reader.getKey() + "): name an existing snapshot of " + match.name());
+        }
+        names.add(name);
+        first = first == null ? dir : first;
+        snapshots.table(dir).scan(ScanSpec.all().withMaxVersions(Integer.MAX_VALUE)); // every version the family keeps
+        readers.add(reader.getValue().getName());
+      }
+    }
+    LoaderConf.HELD_SNAPSHOTS.set(conf, String.join(",", taken));
+    LoaderConf.HELD_READERS.set(conf, String.join(",", readers));
+    snapshots.apply();
+    plan.folded().forEach(output::foldingHeldCells);
+    for (Path input : options.inputs()) {
+      MultipleInputs.addInputPath(job, input, inputFormat, mapper);
+    }
+    MultipleInputs.addInputPath(job, first, HFileTableInputFormat.class, HeldStateMapper.class);
+    LoaderConf.addSummaryLine(conf, "folded into the live tables: " + String.join(", ", new TreeSet<>(plan.folded()))
+        + ", with what snapshot(s) " + String.join(", ", names) + " hold; only the rows this input touches are written");
+  }
+
+  /** Deletes the snapshots a held-state load took at set-up; a failure is logged (the snapshot stays), not thrown. */
+  static void deleteHeldSnapshots(Configuration conf) {
+    String taken = LoaderConf.HELD_SNAPSHOTS.get(conf);
+    if (taken.isEmpty()) {
+      return;
+    }
+    try (Connection c = ConnectionFactory.createConnection(liveConf(conf)); Admin admin = c.getAdmin()) {
+      for (String name : taken.split(",")) {
+        admin.deleteSnapshot(name);
+      }
+    } catch (IOException e) {
+      LoggerFactory.getLogger(LoadJob.class).warn("could not delete the snapshot(s) {} the load took: {}", taken, e.getMessage());
+    }
   }
 
   /** HBase's configuration for reading the live tables at set-up: a cluster that is not there fails in seconds, not minutes. */
@@ -278,6 +372,7 @@ public final class LoadJob {
   /** The report of a completed job; enforces {@code maxRejectRatio} on a successful one. */
   public static Report finish(Loader loader, Job job, LoadOptions options) throws IOException {
     loader.afterLoad(job);
+    deleteHeldSnapshots(job.getConfiguration());
     Counters c = job.getCounters();
     long read = c.findCounter(LoadCounter.RECORDS_READ).getValue();
     long loaded = c.findCounter(LoadCounter.RECORDS_LOADED).getValue();

@@ -52,6 +52,15 @@ public interface Loader {
    */
   default void beforeLoad(Job job, LoadOptions options, Connection live) throws IOException, InterruptedException {}
 
+  /**
+   * How a load matched to live tables folds into what they hold ({@link HeldState}): per table whose
+   * live copy is read (from a snapshot taken at set-up), the class that re-emits its cells; and the
+   * folded tables those cells feed. Null (the default): the loader's folds see only the load's input.
+   */
+  default HeldState.Plan heldState(LoadOptions options) {
+    return null;
+  }
+
   /** Cleans up after the load, whether it succeeded or not. */
   default void afterLoad(Job job) throws IOException {}
 }

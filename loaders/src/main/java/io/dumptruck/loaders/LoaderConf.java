@@ -15,6 +15,14 @@ public enum LoaderConf implements ConfKey {
   SPEC_JSON("dumptruck.load.spec.json", null, "internal: the spec loader's spec, as JSON"),
   CSV_DELIMITER("dumptruck.load.csv.delimiter", ",", "the field delimiter of CsvRecordInputFormat, one character (the spec loader sets it from the spec)"),
   LIVE_MATCHED("dumptruck.load.live.matched", null, "internal: the live tables a load was matched to and what they changed, for its summary"),
+  /** {@code <prefix><table>} = the name of a snapshot of the live table to fold from, instead of one the load takes. */
+  HELD_SNAPSHOT("dumptruck.load.snapshot.", null,
+      "dumptruck.load.snapshot.<table>=NAME: a load folding into the live tables reads this snapshot of <table> instead of "
+      + "taking one at set-up (a scheduler pins it; it is not deleted afterwards)"),
+  /** internal: per table a held-state load reads, in the input format's order, the {@code HeldState} class that re-emits its cells. */
+  HELD_READERS("dumptruck.load.held.readers", "", "internal: the classes that turn the snapshots' cells into held cells, in table order"),
+  /** internal: the snapshots a held-state load took at set-up, deleted when it finishes. */
+  HELD_SNAPSHOTS("dumptruck.load.held.snapshots", "", "internal: the snapshots the load took of its live tables, to delete afterwards"),
   LIVE_RETRIES("dumptruck.load.live.retries", "3", "how often a load matched to live tables retries reaching HBase at set-up before it fails"),
   SUMMARY_LINES("dumptruck.load.summary.lines", null, "internal: lines a loader adds to the load's summary (what set-up found)"),
   EVENT_IDS("dumptruck.load.events.ids", null, "internal: the directory of the events loader's name-to-id listing (numeric layout)");

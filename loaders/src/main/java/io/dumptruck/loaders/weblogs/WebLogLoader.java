@@ -3,6 +3,7 @@ package io.dumptruck.loaders.weblogs;
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.reduce.SumLongFold;
 import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.loaders.HeldState;
 import io.dumptruck.loaders.LineDataset;
 import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;
@@ -10,8 +11,10 @@ import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderConf;
 import io.dumptruck.loaders.RecordSchema;
 import io.dumptruck.loaders.RecordSource;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 
@@ -45,6 +48,15 @@ public final class WebLogLoader implements Loader, LineDataset<WebLogRecord> {
   public void configure(Job job, LoadOptions options, HFileTableJob output) {
     LineLoaderMapper.use(job, WebLogLoader.class);
     output.fold(WebLogSchema.COOKIE_URL_COUNT, SumLongFold.class).fold(WebLogSchema.COOKIE_STATS, CookieStatsFold.class);
+  }
+
+  /** Matched to live tables, the counts and stats fold into what cookie_url_count and cookie_stats hold. */
+  @Override
+  public HeldState.Plan heldState(LoadOptions options) {
+    Map<String, Class<? extends HeldState>> readers = new LinkedHashMap<>();
+    readers.put(WebLogSchema.COOKIE_URL_COUNT, UrlCountsHeld.class);
+    readers.put(WebLogSchema.COOKIE_STATS, RecentPathsHeld.class);
+    return new HeldState.Plan(readers, Set.of(WebLogSchema.COOKIE_URL_COUNT, WebLogSchema.COOKIE_STATS));
   }
 
   @Override

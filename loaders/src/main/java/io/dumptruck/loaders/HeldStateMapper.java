@@ -1,0 +1,46 @@
+package io.dumptruck.loaders;
+
+import io.dumptruck.formats.map.CellSink;
+import io.dumptruck.formats.read.HFileTableInputFormat;
+import io.dumptruck.formats.shuffle.CellKey;
+import io.dumptruck.formats.shuffle.CellRun;
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.util.ReflectionUtils;
+
+/**
+ * The second input of a load that folds into its live tables: the rows of a snapshot of one of them,
+ * handed to the table's {@link HeldState}, which re-emits them as held cells.
+ */
+public final class HeldStateMapper extends Mapper<ImmutableBytesWritable, Result, CellKey, CellRun> {
+  private CellSink sink;
+  private HeldState held;
+  private long loadTimestamp;
+
+  @Override
+  protected void setup(Context context) {
+    sink = CellSink.of(context);
+    List<String> readers = List.of(LoaderConf.HELD_READERS.get(context.getConfiguration()).split(","));
+    String reader = readers.get(HFileTableInputFormat.tableIndex(context.getInputSplit()));
+    try {
+      held = (HeldState) ReflectionUtils.newInstance(context.getConfiguration().getClassByName(reader), context.getConfiguration());
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException("no class " + reader + " to re-emit the live table's cells", e);
+    }
+    held.resolve(sink);
+    loadTimestamp = context.getConfiguration().getLong(LoaderConf.LOAD_TIMESTAMP.key(), 0);
+  }
+
+  @Override
+  protected void map(ImmutableBytesWritable row, Result value, Context context) throws IOException, InterruptedException {
+    held.emit(value, loadTimestamp, sink);
+  }
+
+  @Override
+  protected void cleanup(Context context) throws IOException, InterruptedException {
+    sink.close();
+  }
+}
