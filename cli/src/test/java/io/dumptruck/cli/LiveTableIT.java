@@ -383,9 +383,7 @@ class LiveTableIT {
   @Test
   void unfollowsBulkLoadedAsDeleteMarkersRemoveTheEdgesThroughHBaseAndInASnapshot() throws Exception {
     String ns = "unfollow";
-    try (Admin admin = connection.getAdmin()) {
-      admin.createNamespace(NamespaceDescriptor.create(ns).build());
-    }
+    createNamespace(ns);
     List<String> follows = new ArrayList<>();
     List<String> unfollows = new ArrayList<>();
     for (int u = 0; u < 50; u++) {
@@ -461,9 +459,7 @@ class LiveTableIT {
   @Test
   void webLogCountsAndStatsFoldIntoTheLiveTablesDayAfterDay() throws Exception {
     String ns = "folded";
-    try (Admin admin = connection.getAdmin()) {
-      admin.createNamespace(NamespaceDescriptor.create(ns).build());
-    }
+    createNamespace(ns);
     File generated = new File(tmp, "weblog-days");
     DataGenerator.generate("weblogs", 900, 5, generated.toPath(), 1);
     List<String> lines = new ArrayList<>();
@@ -541,6 +537,12 @@ class LiveTableIT {
     return Bytes.toStringBinary(CellUtil.cloneValue(c));
   }
 
+  static void createNamespace(String ns) throws Exception {
+    try (Admin admin = connection.getAdmin()) {
+      admin.createNamespace(NamespaceDescriptor.create(ns).build());
+    }
+  }
+
   /** Every cell of the table through the client, as (row in hex or as text, qualifier as text). */
   static void scanQualifiers(TableName name, java.util.function.BiConsumer<String, String> cell) throws Exception {
     try (Table t = connection.getTable(name); ResultScanner scanner = t.getScanner(new Scan())) {
@@ -557,9 +559,7 @@ class LiveTableIT {
   @Test
   void numericEventIdsStayTheSameFromNightToNight() throws Exception {
     String ns = "ev";
-    try (Admin admin = connection.getAdmin()) {
-      admin.createNamespace(NamespaceDescriptor.create(ns).build());
-    }
+    createNamespace(ns);
     File dayOne = new File(tmp, "events-day1");
     assertEquals(0, loadWith("events", "--input", new File("../sample-data/events").getPath(), "--layout", "numeric",
         "--output", dayOne.getPath(), "--timestamp", "1700000000000").code());

@@ -54,6 +54,8 @@ public final class CellSink {
   private final boolean[] markers;
   /** Folded tables that fold held cells too: their values lead with the cell's provenance ({@code JobTables.held}). */
   private final boolean[] held;
+  /** Tables whose values lead with a byte: either of the above. */
+  private final boolean[] led;
   private final CellRun run = new CellRun();
   /** Cells of the record being emitted between {@link #begin} and {@link #commit}; reused. */
   private final List<CellKey> pendingKeys = new ArrayList<>();
@@ -79,6 +81,10 @@ public final class CellSink {
     }
     this.markers = JobTables.markers(conf, tables);
     this.held = JobTables.held(conf, tables);
+    this.led = new boolean[tables.size()];
+    for (int t = 0; t < tables.size(); t++) {
+      led[t] = markers[t] || held[t];
+    }
     this.blocks = buffered ? blockBuffer(context) : null;
     String now = FormatConf.OUTPUT_TTL_NOW.get(conf);
     this.oldestShown = new long[tables.size()][];
@@ -217,7 +223,7 @@ public final class CellSink {
     }
     pendingKeys.get(i).set(ref.table(), ref.family(), row, qualifier, timestamp);
     BytesWritable value = pendingValues.get(i);
-    if (markers[ref.table()] || held[ref.table()]) { // the type or provenance first: the writer or the fold takes it off
+    if (led[ref.table()]) { // the type or provenance first: the writer or the fold takes it off
       value.setSize(0);
       value.setSize(cellValue.length + 1);
       value.getBytes()[0] = type;

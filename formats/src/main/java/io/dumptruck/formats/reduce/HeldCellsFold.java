@@ -40,10 +40,7 @@ final class HeldCellsFold implements CellFold {
     while (in.hasNext()) { // every value, whether the fold reads them or not: one of the input's marks the row
       BytesWritable v = in.next();
       touched |= v.getBytes()[0] == HeldCells.FROM_INPUT;
-      if (used == values.size()) {
-        values.add(new BytesWritable());
-      }
-      values.get(used++).set(v.getBytes(), 1, v.getLength() - 1);
+      used = addUnled(values, used, v);
     }
     buffer.out = out;
     inner.cell(key, values.subList(0, used).iterator(), buffer);
@@ -92,10 +89,7 @@ final class HeldCellsFold implements CellFold {
             out.write(key, v);
             continue;
           }
-          if (n == fromInput.size()) {
-            fromInput.add(new BytesWritable());
-          }
-          fromInput.get(n++).set(v.getBytes(), 1, v.getLength() - 1);
+          n = addUnled(fromInput, n, v);
         }
         if (n > 0) {
           leading.out = out;
@@ -109,6 +103,15 @@ final class HeldCellsFold implements CellFold {
         combiner.endRow(leading);
       }
     };
+  }
+
+  /** Sets {@code into[n]} (the list grows as needed) to {@code v} without its lead byte; returns n + 1. */
+  private static int addUnled(List<BytesWritable> into, int n, BytesWritable v) {
+    if (n == into.size()) {
+      into.add(new BytesWritable());
+    }
+    into.get(n).set(v.getBytes(), 1, v.getLength() - 1);
+    return n + 1;
   }
 
   /** Holds what the fold writes for the current row. */

@@ -85,23 +85,28 @@ class CellFoldTest {
 
     Map<String, Long> gotCounts = new TreeMap<>();
     Map<String, String> gotLists = new TreeMap<>();
+    readCountsAndLists(conf, out, gotCounts, gotLists);
+    assertEquals(counts, gotCounts);
+    Map<String, String> expectedLists = new TreeMap<>();
+    lists.forEach((row, qs) -> expectedLists.put(row, String.join(",", qs)));
+    assertEquals(expectedLists, gotLists);
+  }
+
+  /** The written "counts" table as row/qualifier → count, and "lists" as row → joined qualifiers. */
+  static void readCountsAndLists(Configuration conf, Path out, Map<String, Long> counts, Map<String, String> lists) throws IOException {
     for (String table : List.of("counts", "lists")) {
       try (TableReader reader = TableReader.open(conf, new Path(out, table)); RowScanner rows = reader.scan(ScanSpec.all())) {
         for (Result r = rows.next(); r != null; r = rows.next()) {
           for (Cell c : r.rawCells()) {
             String row = Bytes.toString(CellUtil.cloneRow(c));
             if (table.equals("counts")) {
-              gotCounts.put(row + "/" + Bytes.toString(CellUtil.cloneQualifier(c)), Bytes.toLong(CellUtil.cloneValue(c)));
+              counts.put(row + "/" + Bytes.toString(CellUtil.cloneQualifier(c)), Bytes.toLong(CellUtil.cloneValue(c)));
             } else {
-              gotLists.put(row, Bytes.toString(CellUtil.cloneValue(c)));
+              lists.put(row, Bytes.toString(CellUtil.cloneValue(c)));
             }
           }
         }
       }
     }
-    assertEquals(counts, gotCounts);
-    Map<String, String> expectedLists = new TreeMap<>();
-    lists.forEach((row, qs) -> expectedLists.put(row, String.join(",", qs)));
-    assertEquals(expectedLists, gotLists);
   }
 }

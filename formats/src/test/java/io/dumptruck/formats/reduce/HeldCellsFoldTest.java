@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.job.HFileTableJob;
-import io.dumptruck.formats.read.RowScanner;
-import io.dumptruck.formats.read.ScanSpec;
-import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.SpecException;
@@ -26,9 +23,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
-import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.mapreduce.Job;
 import org.junit.jupiter.api.Test;
@@ -102,20 +96,7 @@ class HeldCellsFoldTest {
     });
     Map<String, Long> gotCounts = new TreeMap<>();
     Map<String, String> gotLists = new TreeMap<>();
-    for (String table : List.of("counts", "lists")) {
-      try (TableReader reader = TableReader.open(conf, new Path(out, table)); RowScanner rows = reader.scan(ScanSpec.all())) {
-        for (Result r = rows.next(); r != null; r = rows.next()) {
-          for (Cell c : r.rawCells()) {
-            String row = Bytes.toString(CellUtil.cloneRow(c));
-            if (table.equals("counts")) {
-              gotCounts.put(row + "/" + Bytes.toString(CellUtil.cloneQualifier(c)), Bytes.toLong(CellUtil.cloneValue(c)));
-            } else {
-              gotLists.put(row, Bytes.toString(CellUtil.cloneValue(c)));
-            }
-          }
-        }
-      }
-    }
+    CellFoldTest.readCountsAndLists(conf, out, gotCounts, gotLists);
     assertEquals(expectedCounts, gotCounts);
     assertEquals(expectedLists, gotLists);
     long untouched = 300 - touchedCounts.stream().filter(r -> r.compareTo("r300") < 0).count()
