@@ -1,5 +1,6 @@
 package io.dumptruck.cli;
 
+import io.dumptruck.formats.read.SnapshotDirs;
 import io.dumptruck.formats.read.TableReader;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -8,8 +9,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.HBaseConfiguration;
-import org.apache.hadoop.hbase.HConstants;
 
 /**
  * Where a table argument points: a directory as given (a load's table, an HBase snapshot
@@ -27,20 +26,11 @@ final class TableLocation {
       return new Path(given);
     }
     String name = given.substring(SNAPSHOT_PREFIX.length());
-    if (name.isEmpty() || name.contains("/")) {
-      throw new UsageException("snapshot:NAME takes a snapshot's name, got '" + given + "'");
-    }
-    String root = HBaseConfiguration.create(conf).get(HConstants.HBASE_DIR);
-    Path dir = new Path(new Path(root, HConstants.SNAPSHOT_DIR_NAME), name);
     try {
-      if (!dir.getFileSystem(conf).exists(dir)) {
-        throw new UsageException("no snapshot " + name + " under the HBase root directory " + root + " (hbase.rootdir: set it with "
-            + "-D hbase.rootdir=… or an hbase-site.xml on the classpath, or give the snapshot's directory)");
-      }
-    } catch (IOException e) {
-      throw new UsageException("cannot look for snapshot " + name + " under " + root + ": " + e.getMessage(), e);
+      return SnapshotDirs.existing(conf, name);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(given + ": " + e.getMessage() + " (or give the snapshot's directory)", e);
     }
-    return dir;
   }
 
   /** The {@code --table T=LOCATION} pairs (each a {@link #of location}), by table name. */

@@ -1,10 +1,17 @@
 package io.dumptruck.loaders;
 
 import io.dumptruck.formats.map.CellSink;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Re-emits the rows a live table holds (read from a snapshot of it, taken when the load is set up) as
@@ -14,11 +21,40 @@ import org.apache.hadoop.hbase.client.Result;
  * One instance per map task; {@link #resolve} first.
  */
 public interface HeldState {
+  ObjectMapper JSON = new ObjectMapper();
+
   /** What a loader folds into the live tables: per load table read, its re-emitter; and the folded tables fed. */
   record Plan(Map<String, Class<? extends HeldState>> readers, Set<String> folded) {}
 
   void resolve(CellSink sink);
 
-  /** One row of the live table, every cell's newest version. */
+  /**
+   * The strings of a cell that holds a JSON array of strings (a folded list), or an
+   * IllegalArgumentException naming the cell's row as {@code what} (e.g. {@code "title_autocomp row"}).
+   */
+  static List<String> jsonStrings(Cell c, String what) {
+    List<String> out = new ArrayList<>();
+    try {
+      JsonNode array = JSON.readTree(CellUtil.cloneValue(c));
+      if (array != null && array.isArray()) {
+        for (JsonNode s : array) {
+          if (!s.isTextual()) {
+            break;
+          }
+          out.add(s.textValue());
+        }
+        if (out.size() == array.size()) {
+          return out;
+        }
+      }
+    } catch (IOException e) {
+      // refused below
+    }
+    throw new IllegalArgumentException(what + " '" + Bytes.toStringBinary(CellUtil.cloneRow(c)) + "' holds no JSON array of "
+        + "strings in " + Bytes.toString(CellUtil.cloneFamily(c)) + ": (" + Bytes.toStringBinary(c.getValueArray(),
+        c.getValueOffset(), Math.min(c.getValueLength(), 80)) + ")");
+  }
+
+  /** One row of the live table, every version the family keeps; an IllegalArgumentException for a row not as the schema says. */
   void emit(Result row, long loadTimestamp, CellSink sink) throws IOException, InterruptedException;
 }

@@ -10,12 +10,17 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.util.ReflectionUtils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The second input of a load that folds into its live tables: the rows of a snapshot of one of them,
- * handed to the table's {@link HeldState}, which re-emits them as held cells.
+ * handed to the table's {@link HeldState}, which re-emits them as held cells. A row it cannot read
+ * (an IllegalArgumentException) is counted ({@link LoadCounter#HELD_ROWS_UNREADABLE}) and logged.
  */
 public final class HeldStateMapper extends Mapper<ImmutableBytesWritable, Result, CellKey, CellRun> {
+  private static final Logger LOG = LoggerFactory.getLogger(HeldStateMapper.class);
+  private static final int MAX_LOGGED = 20;
   private CellSink sink;
   private HeldState held;
   private long loadTimestamp;
@@ -36,7 +41,15 @@ public final class HeldStateMapper extends Mapper<ImmutableBytesWritable, Result
 
   @Override
   protected void map(ImmutableBytesWritable row, Result value, Context context) throws IOException, InterruptedException {
-    held.emit(value, loadTimestamp, sink);
+    context.getCounter(LoadCounter.HELD_ROWS_READ).increment(1);
+    try {
+      held.emit(value, loadTimestamp, sink);
+    } catch (IllegalArgumentException e) {
+      if (context.getCounter(LoadCounter.HELD_ROWS_UNREADABLE).getValue() < MAX_LOGGED) {
+        LOG.warn("not folded: {}", e.getMessage());
+      }
+      context.getCounter(LoadCounter.HELD_ROWS_UNREADABLE).increment(1);
+    }
   }
 
   @Override

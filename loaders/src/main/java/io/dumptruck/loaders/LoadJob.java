@@ -9,6 +9,7 @@ import io.dumptruck.formats.job.JobStopHook;
 import io.dumptruck.formats.job.LiveTables;
 import io.dumptruck.formats.output.OutputDirectory;
 import io.dumptruck.formats.read.HFileTableInputFormat;
+import io.dumptruck.formats.read.SnapshotDirs;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.reduce.CellConflicts;
 import io.dumptruck.formats.table.JobTables;
@@ -28,6 +29,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -37,6 +39,7 @@ import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.SnapshotDescription;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.CompressionCodecFactory;
@@ -240,11 +243,7 @@ public final class LoadJob {
   private static void readHeldState(Job job, LoadOptions options, HFileTableJob output, Connection live, HeldState.Plan plan)
       throws IOException {
     Configuration conf = job.getConfiguration();
-    String root = HBaseConfiguration.create(conf).get(HConstants.HBASE_DIR);
-    if (root == null || root.isEmpty()) {
-      throw new IllegalArgumentException("folding into the live tables reads snapshots of them: set hbase.rootdir "
-          + "(an hbase-site.xml on the classpath, or -D hbase.rootdir=…)");
-    }
+    SnapshotDirs.root(conf, "folding into the live tables (it reads snapshots of them)");
     Class<? extends InputFormat> inputFormat;
     Class<? extends Mapper> mapper;
     try {
@@ -262,24 +261,36 @@ public final class LoadJob {
       for (var reader : plan.readers().entrySet()) {
         LiveTables.Match match = output.matches().stream().filter(m -> m.spec().name().equals(reader.getKey())).findFirst()
             .orElseThrow(() -> new IllegalStateException("table " + reader.getKey() + " is not matched to a live table"));
-        String name = conf.get(LoaderConf.HELD_SNAPSHOT.key() + reader.getKey());
+        String pinned = conf.get(LoaderConf.HELD_SNAPSHOT.key() + reader.getKey());
+        String name = pinned;
+        List<String> left = admin.listSnapshots(Pattern.compile(Pattern.quote(HELD_SNAPSHOT_PREFIX + reader.getKey() + "-") + ".*"))
+            .stream().map(SnapshotDescription::getName).filter(n -> !n.equals(pinned)).toList();
+        if (!left.isEmpty()) {
+          LoaderConf.addSummaryLine(conf, "snapshot(s) " + String.join(", ", left) + " of " + match.name() + " were left by "
+              + "earlier loads (killed before they could delete them?): delete them (HBase shell: delete_snapshot 'NAME') once "
+              + "no load runs");
+        }
         if (name == null) {
-          name = "dumptruck-" + reader.getKey() + "-" + options.timestamp() + "-" + UUID.randomUUID().toString().substring(0, 8);
+          name = HELD_SNAPSHOT_PREFIX + reader.getKey() + "-" + options.timestamp() + "-" + UUID.randomUUID().toString().substring(0, 8);
           admin.snapshot(name, match.name());
           taken.add(name);
+          LoaderConf.HELD_SNAPSHOTS.set(conf, String.join(",", taken)); // deleted by whatever ends the load, from now on
         }
-        Path dir = new Path(new Path(root, HConstants.SNAPSHOT_DIR_NAME), name);
-        if (!dir.getFileSystem(conf).exists(dir)) {
-          LoaderConf.HELD_SNAPSHOTS.set(conf, String.join(",", taken));
-          deleteHeldSnapshots(conf);
-          throw new IllegalArgumentException("no snapshot " + name + " under " + root + " to fold " + reader.getKey() + " from ("
-              + LoaderConf.HELD_SNAPSHOT.key() + reader.getKey() + "): name an existing snapshot of " + match.name());
+        Path dir;
+        try {
+          dir = SnapshotDirs.existing(conf, name);
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException(e.getMessage() + " to fold " + reader.getKey() + " from (" + LoaderConf.HELD_SNAPSHOT.key()
+              + reader.getKey() + "): name an existing snapshot of " + match.name(), e);
         }
         names.add(name);
         first = first == null ? dir : first;
         snapshots.table(dir).scan(ScanSpec.all().withMaxVersions(Integer.MAX_VALUE)); // every version the family keeps
         readers.add(reader.getValue().getName());
       }
+    } catch (IOException | RuntimeException e) {
+      deleteHeldSnapshots(conf);
+      throw e;
     }
     LoaderConf.HELD_SNAPSHOTS.set(conf, String.join(",", taken));
     LoaderConf.HELD_READERS.set(conf, String.join(",", readers));
@@ -292,6 +303,9 @@ public final class LoadJob {
     LoaderConf.addSummaryLine(conf, "folded into the live tables: " + String.join(", ", new TreeSet<>(plan.folded()))
         + ", with what snapshot(s) " + String.join(", ", names) + " hold; only the rows this input touches are written");
   }
+
+  /** The names of the snapshots a load takes of the tables it folds into start with this, then the table's name and "-". */
+  static final String HELD_SNAPSHOT_PREFIX = "dumptruck-";
 
   /** Deletes the snapshots a held-state load took at set-up; a failure is logged (the snapshot stays), not thrown. */
   static void deleteHeldSnapshots(Configuration conf) {

@@ -2,6 +2,7 @@ package io.dumptruck.loaders;
 
 import io.dumptruck.formats.job.LiveTables;
 import io.dumptruck.formats.output.OutputDirectory;
+import io.dumptruck.formats.read.SnapshotDirs;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.TableSpec;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.hbase.TableName;
@@ -23,8 +25,10 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
  * table its regions and family settings — the live table's when the load is matched to one.
  *
  * @param live the live table each table is matched to, by position (null entries when not matched)
+ * @param folds per live table the load reads to fold into, where it reads it from
  */
-public record LoadPlan(String loader, InputFiles inputs, List<TableSpec> tables, List<LiveTables.Match> live) {
+public record LoadPlan(String loader, InputFiles inputs, List<TableSpec> tables, List<LiveTables.Match> live,
+    Map<String, String> folds) {
   /** Plans {@code options}; refuses what {@link LoadJob#prepare} refuses, with the same errors. */
   public static LoadPlan of(Configuration conf, Loader loader, LoadOptions options) throws IOException {
     InputFiles inputs = LoadJob.checkInputs(conf, options);
@@ -44,7 +48,23 @@ public record LoadPlan(String loader, InputFiles inputs, List<TableSpec> tables,
     for (int i = 0; i < tables.size(); i++) {
       (live.get(i) == null ? tables.get(i) : live.get(i).spec()).checkCodecsAvailable();
     }
-    return new LoadPlan(loader.name(), inputs, tables, live);
+    HeldState.Plan held = options.live() == null ? null : loader.heldState(options);
+    return new LoadPlan(loader.name(), inputs, tables, live, held == null ? Map.of() : folds(conf, held));
+  }
+
+  /** Per table read to fold into, its snapshot: the one pinned (which must exist) or one taken at set-up. */
+  private static Map<String, String> folds(Configuration conf, HeldState.Plan held) {
+    SnapshotDirs.root(conf, "folding into the live tables (it reads snapshots of them)");
+    Map<String, String> folds = new TreeMap<>();
+    for (String table : held.readers().keySet()) {
+      String pinned = conf.get(LoaderConf.HELD_SNAPSHOT.key() + table);
+      if (pinned != null) {
+        SnapshotDirs.existing(conf, pinned);
+      }
+      folds.put(table, pinned == null ? "a snapshot taken when the load starts (deleted when it ends)" : "snapshot " + pinned
+          + " (" + LoaderConf.HELD_SNAPSHOT.key() + table + ")");
+    }
+    return folds;
   }
 
   public long inputBytes() {
@@ -73,6 +93,10 @@ public record LoadPlan(String loader, InputFiles inputs, List<TableSpec> tables,
       }
       if (m != null && !m.overrides().isEmpty()) {
         out.println("  the live table changes the load's settings: " + String.join("; ", m.overrides()));
+      }
+      if (folds.containsKey(t.name())) {
+        out.println("  folds into what the live table holds, read from " + folds.get(t.name())
+            + "; only the rows this input touches are written");
       }
     }
   }

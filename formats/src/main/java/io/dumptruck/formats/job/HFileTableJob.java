@@ -48,6 +48,7 @@ public final class HFileTableJob {
   private final Map<String, Class<? extends CellFold>> folds = new LinkedHashMap<>();
   private final Set<String> markerTables = new LinkedHashSet<>();
   private final Set<String> heldTables = new LinkedHashSet<>();
+  private final Set<String> taggedTables = new LinkedHashSet<>();
   private final Map<String, TableName> live = new LinkedHashMap<>();
   private final List<LiveTables.Match> matches = new ArrayList<>();
   private Connection connection;
@@ -96,10 +97,22 @@ public final class HFileTableJob {
   /**
    * Cells of {@code table} may be delete markers as well as Puts ({@code CellSink.delete}): a Delete,
    * DeleteColumn, DeleteFamily or DeleteFamilyVersion is written into the HFiles as HBase writes it,
-   * to mask what it masks once bulk-loaded. Not for a folded table (a fold computes its cells).
+   * to mask what it masks once bulk-loaded. For a folded table it is the fold that writes markers:
+   * each value it writes leads with the cell's {@code KeyValue.Type} code.
    */
   public HFileTableJob markers(String table) {
     markerTables.add(table);
+    return this;
+  }
+
+  /**
+   * The folded {@code table}'s cells carry HBase tags, which its fold writes: each value it writes
+   * leads with a 2-byte length and that many bytes of serialized tags (after the type code, when the
+   * table has {@link #markers}). Tags stay in the files and through compactions, and a client never
+   * sees them: they carry what a later fold needs and the table's cells do not show (a rank, say).
+   */
+  public HFileTableJob tagged(String table) {
+    taggedTables.add(table);
     return this;
   }
 
@@ -183,8 +196,10 @@ public final class HFileTableJob {
       if (!names.contains(table)) {
         throw new SpecException("delete markers are declared for table '" + table + "', which the job does not write");
       }
-      if (folds.containsKey(table)) {
-        throw new SpecException("table '" + table + "' is folded: its cells are computed, they cannot be delete markers");
+    }
+    for (String table : taggedTables) {
+      if (!folds.containsKey(table)) {
+        throw new SpecException("table '" + table + "' has no fold: only a fold writes tags");
       }
     }
     Configuration conf = job.getConfiguration();
@@ -207,6 +222,7 @@ public final class HFileTableJob {
     folds.forEach((table, fold) -> conf.setClass(FormatConf.OUTPUT_FOLD_PREFIX + table, fold, CellFold.class));
     FormatConf.OUTPUT_MARKERS.set(conf, String.join(",", markerTables));
     FormatConf.OUTPUT_HELD.set(conf, String.join(",", heldTables));
+    FormatConf.OUTPUT_TAGGED.set(conf, String.join(",", taggedTables));
     if (FormatConf.OUTPUT_TTL_NOW.get(conf) == null) {
       FormatConf.OUTPUT_TTL_NOW.setLong(conf, System.currentTimeMillis());
     }

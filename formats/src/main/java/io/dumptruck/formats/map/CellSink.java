@@ -54,7 +54,10 @@ public final class CellSink {
   private final boolean[] markers;
   /** Folded tables that fold held cells too: their values lead with the cell's provenance ({@code JobTables.held}). */
   private final boolean[] held;
-  /** Tables whose values lead with a byte: either of the above. */
+  /**
+   * Tables whose map output values lead with a byte: held ones (provenance), and unfolded ones with
+   * markers (type; a folded table's fold writes the type of what it writes).
+   */
   private final boolean[] led;
   private final CellRun run = new CellRun();
   /** Cells of the record being emitted between {@link #begin} and {@link #commit}; reused. */
@@ -83,7 +86,7 @@ public final class CellSink {
     this.held = JobTables.held(conf, tables);
     this.led = new boolean[tables.size()];
     for (int t = 0; t < tables.size(); t++) {
-      led[t] = markers[t] || held[t];
+      led[t] = held[t] || markers[t] && !folded[t];
     }
     this.blocks = buffered ? blockBuffer(context) : null;
     String now = FormatConf.OUTPUT_TTL_NOW.get(conf);
@@ -198,9 +201,9 @@ public final class CellSink {
    */
   public void delete(FamilyRef ref, byte[] row, byte[] qualifier, long timestamp, KeyValue.Type kind)
       throws IOException, InterruptedException {
-    if (!markers[ref.table()]) {
-      throw new IllegalStateException("table " + ref.tableName() + " takes no delete markers: declare them with "
-          + "HFileTableJob.configure(job).markers(\"" + ref.tableName() + "\")");
+    if (!markers[ref.table()] || folded[ref.table()]) {
+      throw new IllegalStateException("table " + ref.tableName() + " takes no delete markers from the map side: declare "
+          + "them with HFileTableJob.configure(job).markers(\"" + ref.tableName() + "\") on a table without a fold");
     }
     if (kind != KeyValue.Type.Delete && kind != KeyValue.Type.DeleteColumn && kind != KeyValue.Type.DeleteFamily
         && kind != KeyValue.Type.DeleteFamilyVersion) {

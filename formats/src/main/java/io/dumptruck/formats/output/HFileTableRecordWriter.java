@@ -15,6 +15,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 
@@ -40,6 +41,8 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
   private final RowChange rows = new RowChange();
   /** Tables whose values lead with the cell's type code (their cells may be delete markers). */
   private final boolean[] markers;
+  /** Tables whose values lead (after the type code) with the cell's tags: a 2-byte length, then the tags. */
+  private final boolean[] tagged;
   /** Walks the cells of each record written; reused. */
   private final CellRun.Reader cells = new CellRun.Reader();
 
@@ -56,6 +59,7 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
     this.favoredNodes = favoredNodes;
     this.writers = new FamilyFileWriter[tables.size()][];
     this.markers = JobTables.markers(conf, tables);
+    this.tagged = JobTables.tagged(conf, tables);
     this.tableRows = new long[tables.size()];
   }
 
@@ -82,9 +86,17 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
       valueOffset++;
       valueLength--;
     }
+    int tagsOffset = valueOffset;
+    int tagsLength = 0;
+    if (tagged[t]) {
+      tagsLength = Bytes.toShort(value, valueOffset) & 0xffff;
+      tagsOffset = valueOffset + 2;
+      valueOffset = tagsOffset + tagsLength;
+      valueLength -= 2 + tagsLength;
+    }
     w.append(new KeyValue(b, key.rowOffset(), key.rowLength(), familyName, 0, familyName.length,
         b, key.qualifierOffset(), key.qualifierLength(), key.timestamp(), type,
-        value, valueOffset, valueLength));
+        value, valueOffset, valueLength, value, tagsOffset, tagsLength));
   }
 
   private FamilyFileWriter writer(int t, int f) {

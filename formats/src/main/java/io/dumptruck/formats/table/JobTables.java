@@ -19,11 +19,21 @@ public final class JobTables {
   }
 
   /**
-   * Per table index, whether the table's cells may be delete markers: such a table's map output
-   * values lead with the cell's {@code KeyValue.Type} code, which the record writer takes off.
+   * Per table index, whether the table's cells may be delete markers: the values the record writer
+   * gets for such a table lead with the cell's {@code KeyValue.Type} code, which it takes off — put
+   * there by {@code CellSink} or, for a folded table, by its fold.
    */
   public static boolean[] markers(Configuration conf, List<TableSpec> tables) {
     return named(FormatConf.OUTPUT_MARKERS, conf, tables);
+  }
+
+  /**
+   * Per table index, whether the table's cells carry tags ({@code HFileTableJob.tagged}): the values
+   * the record writer gets for it lead with a 2-byte length and that many bytes of tags, in HBase's
+   * serialized form, after the type code of a table with markers.
+   */
+  public static boolean[] tagged(Configuration conf, List<TableSpec> tables) {
+    return named(FormatConf.OUTPUT_TAGGED, conf, tables);
   }
 
   /**

@@ -2,6 +2,7 @@ package io.dumptruck.loaders.graph;
 
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.loaders.HeldState;
 import io.dumptruck.loaders.LineDataset;
 import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;
@@ -12,6 +13,7 @@ import io.dumptruck.loaders.RecordSource;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 
@@ -36,25 +38,44 @@ public final class GraphLoader implements Loader, LineDataset<Edge> {
     Map<String, String> o = new LinkedHashMap<>();
     o.put(LAYOUTS, "edges (follows + followed_by, the default), adjacency, adjacency-ro; comma-separated");
     o.put(EDGES, "follows (the default): each line adds an edge; unfollows: each line removes one, as delete markers "
-        + "(DeleteColumn at the line's time, else the load timestamp) in follows, followed_by and adjacency");
+        + "(DeleteColumn at the line's time, else the load timestamp) in follows, followed_by and adjacency; "
+        + "out of adjacency-ro's lists with --live");
     return o;
   }
 
   @Override
   public List<TableSpec> tables(Configuration conf, LoadOptions options) {
-    return schema(options.get(LAYOUTS, "edges"), options.get(EDGES, "follows")).tables(options.regions());
+    GraphSchema schema = schema(options);
+    if (schema.unfollows() && schema.layouts().contains("adjacency-ro") && options.live() == null) {
+      throw new IllegalArgumentException("--edges unfollows changes adjacency-ro, whose one cell per user lists all of the "
+          + "user's ids, only by folding into the live table's lists: add --live, or leave adjacency-ro out of --layouts");
+    }
+    return schema.tables(options.regions());
   }
 
   @Override
   public void configure(Job job, LoadOptions options, HFileTableJob output) {
     LineLoaderMapper.use(job, GraphLoader.class);
-    GraphSchema schema = schema(options.get(LAYOUTS, "edges"), options.get(EDGES, "follows"));
+    GraphSchema schema = schema(options);
     if (schema.layouts().contains("adjacency-ro")) {
-      output.fold(GraphSchema.ADJACENCY_RO, AdjacencyListFold.class);
+      output.fold(GraphSchema.ADJACENCY_RO, AdjacencyListFold.class).markers(GraphSchema.ADJACENCY_RO);
     }
     if (schema.unfollows()) {
-      schema.tables(1).forEach(t -> output.markers(t.name()));
+      schema.tables(1).stream().filter(t -> !t.name().equals(GraphSchema.ADJACENCY_RO)).forEach(t -> output.markers(t.name()));
     }
+  }
+
+  /** Matched to the live tables, each user's adjacency_ro list is folded with the list the table holds. */
+  @Override
+  public HeldState.Plan heldState(LoadOptions options) {
+    if (!schema(options).layouts().contains("adjacency-ro")) {
+      return null;
+    }
+    return new HeldState.Plan(Map.of(GraphSchema.ADJACENCY_RO, AdjacencyListHeld.class), Set.of(GraphSchema.ADJACENCY_RO));
+  }
+
+  private static GraphSchema schema(LoadOptions options) {
+    return schema(options.get(LAYOUTS, "edges"), options.get(EDGES, "follows"));
   }
 
   /** The schema of these option values; an IllegalArgumentException names a bad one. */
@@ -62,12 +83,7 @@ public final class GraphLoader implements Loader, LineDataset<Edge> {
     if (!edges.equals("follows") && !edges.equals("unfollows")) {
       throw new IllegalArgumentException("--edges: '" + edges + "' is neither follows nor unfollows");
     }
-    GraphSchema schema = new GraphSchema(GraphSchema.parseLayouts(layouts), edges.equals("unfollows"));
-    if (schema.unfollows() && schema.layouts().contains("adjacency-ro")) {
-      throw new IllegalArgumentException("--edges unfollows cannot change adjacency-ro, whose one cell per user lists all of "
-          + "the user's edges: load adjacency-ro from the whole edge list, or leave it out of --layouts");
-    }
-    return schema;
+    return new GraphSchema(GraphSchema.parseLayouts(layouts), edges.equals("unfollows"));
   }
 
   @Override

@@ -29,10 +29,12 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
  * A) and a get of md5(A)‖md5(B) answers "does A follow B" — with fixed-width keys, no separator.
  * Layout {@code adjacency}: row UTF-8(from), {@code l:}UTF-8(into) → empty (one wide row per user).
  * Layout {@code adjacency-ro}: row UTF-8(from), {@code l:} (empty qualifier) → JSON array of the
- * {@code into} ids, sorted by their UTF-8 bytes (built by {@link AdjacencyListFold}). Cell timestamp:
- * the edge's time when the input has one, else the load timestamp. A load of unfollows writes, in
- * place of each edge's cell in follows, followed_by and adjacency, a DeleteColumn marker of the same
- * row and column at that timestamp: once bulk-loaded it masks every version of the edge up to then.
+ * {@code into} ids, sorted by their UTF-8 bytes (built by {@link AdjacencyListFold}), at the load
+ * timestamp. Other cells' timestamp: the edge's time when the input has one, else the load timestamp.
+ * A load of unfollows writes, in place of each edge's cell in follows, followed_by and adjacency, a
+ * DeleteColumn marker of the same row and column at that timestamp: once bulk-loaded it masks every
+ * version of the edge up to then. In adjacency_ro it removes the id from the user's list, which only a
+ * load folding into the live table can do (it reads the list the table holds).
  */
 public final class GraphSchema implements RecordSchema<Edge> {
   public static final String FOLLOWS = "follows";
@@ -62,7 +64,7 @@ public final class GraphSchema implements RecordSchema<Edge> {
     this(layouts, false);
   }
 
-  /** The schema of these layouts; with {@code unfollows}, every edge removes the edge (not adjacency-ro, which is folded). */
+  /** The schema of these layouts; with {@code unfollows}, every edge removes the edge. */
   public GraphSchema(Set<String> layouts, boolean unfollows) {
     this.layouts = layouts;
     this.unfollows = unfollows;
@@ -140,8 +142,8 @@ public final class GraphSchema implements RecordSchema<Edge> {
       cell(sink, adjacency, from, into, ts);
     }
     if (adjacencyRo != null) {
-      // one cell per (from, into); AdjacencyListFold turns a row's cells into its JSON list
-      sink.put(adjacencyRo, from, into, loadTimestamp, EMPTY);
+      // one cell per (from, into) at the load's time; AdjacencyListFold turns a row's cells into its JSON list
+      sink.put(adjacencyRo, from, into, loadTimestamp, unfollows ? AdjacencyListFold.REMOVED : EMPTY);
     }
   }
 

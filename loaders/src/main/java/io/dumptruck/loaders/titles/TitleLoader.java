@@ -2,6 +2,7 @@ package io.dumptruck.loaders.titles;
 
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.loaders.HeldState;
 import io.dumptruck.loaders.LineDataset;
 import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;
@@ -12,6 +13,7 @@ import io.dumptruck.loaders.RecordSource;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 
@@ -47,7 +49,13 @@ public final class TitleLoader implements Loader, LineDataset<TitleRecord> {
   @Override
   public void configure(Job job, LoadOptions options, HFileTableJob output) {
     LineLoaderMapper.use(job, TitleLoader.class);
-    output.fold(TitleSchema.TITLE_AUTOCOMP, TopTitlesFold.class);
+    output.fold(TitleSchema.TITLE_AUTOCOMP, TopTitlesFold.class).tagged(TitleSchema.TITLE_AUTOCOMP);
+  }
+
+  /** Matched to the live table, each prefix's top 10 is folded with the titles the table lists now. */
+  @Override
+  public HeldState.Plan heldState(LoadOptions options) {
+    return new HeldState.Plan(Map.of(TitleSchema.TITLE_AUTOCOMP, TopTitlesHeld.class), Set.of(TitleSchema.TITLE_AUTOCOMP));
   }
 
   @Override

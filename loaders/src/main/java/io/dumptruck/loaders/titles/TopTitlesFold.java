@@ -6,8 +6,10 @@ import io.dumptruck.formats.reduce.CellFold;
 import io.dumptruck.formats.shuffle.CellKey;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.hadoop.io.BytesWritable;
@@ -16,12 +18,15 @@ import org.apache.hadoop.io.BytesWritable;
  * Keeps the first ten distinct titles of each {@code title_autocomp} row as they stream past (the
  * qualifiers already sort in answer order, see {@link TitleSchema}) and writes them as the row's one
  * cell {@code j:} → JSON array. A title listed twice keeps its best rank (its first appearance).
- * A combiner cuts each row to its first ten titles on the map side already.
+ * A combiner cuts each row to its first ten titles on the map side already. The cell carries the
+ * titles' ranks as a tag ({@link TitleRanks}), for a later load that folds into it.
  */
 public final class TopTitlesFold implements CellFold {
   static final int LIMIT = 10;
   private static final JsonFactory JSON = new JsonFactory();
   private final List<String> titles = new ArrayList<>(LIMIT);
+  /** Each listed title's sort key (its rank), the first 8 bytes of its qualifier. */
+  private final List<byte[]> keys = new ArrayList<>(LIMIT);
   private final CellKey key = new CellKey();
   private boolean started;
 
@@ -35,6 +40,7 @@ public final class TopTitlesFold implements CellFold {
       String title = title(k);
       if (!titles.contains(title)) {
         titles.add(title);
+        keys.add(Arrays.copyOfRange(k.buffer(), k.qualifierOffset(), k.qualifierOffset() + TitleRanks.KEY_BYTES));
       }
     }
   }
@@ -68,7 +74,8 @@ public final class TopTitlesFold implements CellFold {
   }
 
   private static String title(CellKey k) {
-    return new String(k.buffer(), k.qualifierOffset() + 8, k.qualifierLength() - 8, StandardCharsets.UTF_8);
+    return new String(k.buffer(), k.qualifierOffset() + TitleRanks.KEY_BYTES, k.qualifierLength() - TitleRanks.KEY_BYTES,
+        StandardCharsets.UTF_8);
   }
 
   @Override
@@ -84,8 +91,13 @@ public final class TopTitlesFold implements CellFold {
       }
       g.writeEndArray();
     }
-    out.write(key, json.toString().getBytes(StandardCharsets.UTF_8));
+    byte[] tags = TitleRanks.tags(keys);
+    byte[] list = json.toString().getBytes(StandardCharsets.UTF_8);
+    ByteBuffer value = ByteBuffer.allocate(2 + tags.length + list.length); // HFileTableJob.tagged: tags lead
+    value.putShort((short) tags.length).put(tags).put(list);
+    out.write(key, value.array());
     titles.clear();
+    keys.clear();
     started = false;
   }
 }

@@ -34,7 +34,13 @@ public final class UrlCountsHeld implements HeldState {
   @Override
   public void emit(Result row, long loadTimestamp, CellSink sink) throws IOException, InterruptedException {
     byte[] key = row.getRow();
+    Cell previous = null;
     for (Cell c : row.rawCells()) {
+      boolean olderVersion = previous != null && CellUtil.matchingColumn(previous, c);
+      previous = c;
+      if (olderVersion) {
+        continue; // a count HBase no longer shows (a family that keeps versions): the newest is the count
+      }
       byte[] qualifier = CellUtil.cloneQualifier(c);
       byte[] value = CellUtil.cloneValue(c);
       if (CellUtil.matchingFamily(c, Bytes.toBytes(WebLogSchema.URL_COUNT))) {

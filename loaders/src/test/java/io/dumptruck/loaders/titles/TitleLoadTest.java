@@ -2,6 +2,10 @@ package io.dumptruck.loaders.titles;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.dumptruck.formats.read.RowScanner;
+import io.dumptruck.formats.read.ScanSpec;
+import io.dumptruck.formats.read.TableReader;
+import io.dumptruck.loaders.HeldState;
 import io.dumptruck.loaders.LoadTesting;
 import java.io.File;
 import java.util.ArrayList;
@@ -11,6 +15,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,13 +48,33 @@ class TitleLoadTest {
       }
     }
     TreeSet<String> expected = new TreeSet<>();
+    Map<String, List<String>> ranks = new TreeMap<>();
     byPrefix.forEach((prefix, titles) -> {
       titles.sort(Comparator.<String[]>comparingDouble(t -> -Double.parseDouble(t[1]))
           .thenComparing(t -> t[0], (a, b) -> Integer.compare(0, 0) + compareCodePoints(a, b)));
-      List<String> top = titles.stream().map(t -> t[0]).distinct().limit(10).toList();
-      expected.add(prefix + " j: @" + LoadTesting.LOAD_TS + " = [\"" + String.join("\",\"", top) + "\"]");
+      List<String[]> top = titles.stream().filter(distinctTitles()).limit(10).toList();
+      expected.add(prefix + " j: @" + LoadTesting.LOAD_TS + " = [\"" + String.join("\",\"", top.stream().map(t -> t[0]).toList()) + "\"]");
+      ranks.put(prefix, top.stream().map(t -> Bytes.toHex(TitleSchema.descending(Double.parseDouble(t[1])))).toList());
     });
     assertEquals(expected, loaded.cells("title_autocomp", LoadTesting::utf8, LoadTesting::utf8, 1));
+
+    // each cell carries its titles' ranks as a tag, in list order, for a later load that folds into it
+    Map<String, List<String>> tagged = new TreeMap<>();
+    try (TableReader reader = TableReader.open(loaded.conf(), new Path(loaded.output(), "title_autocomp"));
+        RowScanner rows = reader.scan(ScanSpec.all())) {
+      for (Result r = rows.next(); r != null; r = rows.next()) {
+        Cell c = r.rawCells()[0];
+        int listed = HeldState.jsonStrings(c, "row").size();
+        tagged.put(Bytes.toString(r.getRow()), TitleRanks.of(c, listed).stream().map(Bytes::toHex).toList());
+      }
+    }
+    assertEquals(ranks, tagged);
+  }
+
+  /** Keeps the first of each title (its best rank, as the table lists it). */
+  private static java.util.function.Predicate<String[]> distinctTitles() {
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    return t -> seen.add(t[0]);
   }
 
   static int compareCodePoints(String a, String b) {

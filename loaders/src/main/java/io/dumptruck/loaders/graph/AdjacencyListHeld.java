@@ -1,0 +1,37 @@
+package io.dumptruck.loaders.graph;
+
+import io.dumptruck.formats.map.CellSink;
+import io.dumptruck.loaders.HeldState;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * A live {@code adjacency_ro} row as held cells: each id its {@code l:} list holds, as a follow at
+ * the list's own time — so {@link AdjacencyListFold} lists the held ids and the day's together, and an
+ * unfollow of the day (at the load's time) removes one. A cell that is not a JSON array of strings is
+ * an IllegalArgumentException naming the row.
+ */
+public final class AdjacencyListHeld implements HeldState {
+  private static final byte[] EMPTY = new byte[0];
+  private static final byte[] FAMILY = Bytes.toBytes(GraphSchema.LIST);
+  private CellSink.FamilyRef list;
+
+  @Override
+  public void resolve(CellSink sink) {
+    list = sink.family(GraphSchema.ADJACENCY_RO, GraphSchema.LIST);
+  }
+
+  @Override
+  public void emit(Result row, long loadTimestamp, CellSink sink) throws IOException, InterruptedException {
+    Cell c = row.getColumnLatestCell(FAMILY, EMPTY); // the list HBase shows
+    if (c == null) {
+      return;
+    }
+    for (String id : HeldState.jsonStrings(c, "adjacency_ro row")) {
+      sink.putHeld(list, row.getRow(), id.getBytes(StandardCharsets.UTF_8), c.getTimestamp(), EMPTY);
+    }
+  }
+}
