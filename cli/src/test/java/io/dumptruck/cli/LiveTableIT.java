@@ -525,6 +525,141 @@ class LiveTableIT {
     }
   }
 
+  /**
+   * Three days of ranked titles and of edges into the live tables: day one bulk-loaded as it is, days
+   * two and three matched ({@code --live}) and folded into what the tables hold. After each day's bulk
+   * load, every prefix's top-10 list in title_autocomp and every user's list in adjacency_ro, read
+   * through HBase, is what the titles and edges of all the days so far make (computed here from the
+   * raw lines): a title seen again keeps its best rank, an unfollow (day two) removes the id, a
+   * follow after it (day three) brings it back, a user who unfollowed everyone has no list.
+   */
+  @Test
+  void titleTopTensAndAdjacencyListsFoldIntoTheLiveTablesDayAfterDay() throws Exception {
+    String ns = "lists";
+    createNamespace(ns);
+    java.util.Random random = new java.util.Random(21);
+    String[] words = {"New", "Newt", "York", "Yorkshire", "Zoo", "Zürich", "Nova", "Scotia", "Newark", "Yo"};
+    Map<String, Double> bestRank = new HashMap<>();
+    Map<String, Set<String>> lists = new TreeMap<>();
+    List<String[]> day1Edges = new ArrayList<>();
+    for (int u = 0; u < 40; u++) {
+      for (int v = 0; v < 1 + u % 4; v++) {
+        day1Edges.add(new String[] {"u" + u, "v" + (u + v) % 25});
+      }
+    }
+    for (int day = 1; day <= 3; day++) {
+      String ts = String.valueOf(1700000000000L + day * 86_400_000L);
+      List<String> titles = new ArrayList<>();
+      for (int i = 0; i < 120; i++) {
+        String title = words[random.nextInt(words.length)] + "_" + words[random.nextInt(words.length)] + (random.nextInt(3) == 0 ? "_" + i % 7 : "");
+        int rank = random.nextInt(400);
+        titles.add(title + "\t" + rank);
+        bestRank.merge(title.replace('_', ' '), (double) rank, Math::max);
+      }
+      List<String> edgeLines = new ArrayList<>();
+      String edgesKind = day == 2 ? "unfollows" : "follows";
+      if (day == 1) {
+        day1Edges.forEach(e -> edgeLines.add(e[0] + "\t" + e[1]));
+      } else if (day == 2) { // u0..u9 unfollow everyone they follow, every third of the others one id, and one they never followed
+        lists.forEach((u, vs) -> {
+          int n = Integer.parseInt(u.substring(1));
+          vs.stream().filter(v -> n < 10 || n % 3 == 0).limit(n < 10 ? vs.size() : 1).forEach(v -> edgeLines.add(u + "\t" + v));
+        });
+        edgeLines.add("u20\tnobody");
+      } else { // u1 follows again, u30 follows someone new
+        edgeLines.addAll(List.of("u1\tv1", "u30\tv24", "u31\tw1"));
+      }
+      for (String line : edgeLines) {
+        String[] e = line.split("\t");
+        if (day == 2) {
+          Set<String> vs = lists.get(e[0]);
+          if (vs != null) {
+            vs.remove(e[1]);
+            if (vs.isEmpty()) {
+              lists.remove(e[0]);
+            }
+          }
+        } else {
+          lists.computeIfAbsent(e[0], k -> new TreeSet<>()).add(e[1]);
+        }
+      }
+      File titleInput = new File(tmp, "titles-day" + day + ".tsv");
+      File edgeInput = new File(tmp, "lists-edges-day" + day + ".tsv");
+      Files.write(titleInput.toPath(), titles, StandardCharsets.UTF_8);
+      Files.write(edgeInput.toPath(), edgeLines, StandardCharsets.UTF_8);
+      List<String> live = day == 1 ? List.of() : List.of("--live", "--namespace", ns);
+      File titleOut = new File(tmp, "titles-day" + day);
+      List<String> titleArgs = new ArrayList<>(List.of("titles", "--input", titleInput.getPath(), "--output", titleOut.getPath(),
+          "--timestamp", ts));
+      titleArgs.addAll(live);
+      Run t = loadWith(titleArgs.toArray(new String[0]));
+      assertEquals(0, t.code(), t.err());
+      File edgeOut = new File(tmp, "lists-edges-day" + day);
+      List<String> edgeArgs = new ArrayList<>(List.of("graph", "--input", edgeInput.getPath(), "--output", edgeOut.getPath(),
+          "--layouts", "edges,adjacency-ro", "--edges", edgesKind, "--timestamp", ts));
+      edgeArgs.addAll(live);
+      Run g = loadWith(edgeArgs.toArray(new String[0]));
+      assertEquals(0, g.code(), g.err());
+      if (day > 1) {
+        assertTrue(t.out().contains("folded into the live tables: title_autocomp"), t.out());
+        assertTrue(g.out().contains("folded into the live tables: adjacency_ro"), g.out());
+      }
+      bulkload(new Path(titleOut.toURI().toString()), ns);
+      bulkload(new Path(edgeOut.toURI().toString()), ns);
+      if (day == 2) { // HBase rewrites the files: the ranks (a tag on each cell) must survive for day three
+        majorCompact(TableName.valueOf(ns, "title_autocomp"));
+      }
+
+      Map<String, List<String>> byPrefix = new TreeMap<>();
+      for (String title : bestRank.keySet()) {
+        int[] cps = String.join(" ", title.toLowerCase(java.util.Locale.ROOT).trim().split("\\s+")).codePoints().toArray();
+        for (int n = 3; n <= Math.min(12, cps.length); n++) {
+          byPrefix.computeIfAbsent(new String(cps, 0, n), k -> new ArrayList<>()).add(title);
+        }
+      }
+      Map<String, String> expectedTitles = new TreeMap<>();
+      byPrefix.forEach((prefix, ts2) -> expectedTitles.put(prefix, "[\"" + String.join("\",\"", ts2.stream()
+          .sorted(java.util.Comparator.<String>comparingDouble(x -> -bestRank.get(x)).thenComparing(x -> x.getBytes(StandardCharsets.UTF_8),
+              java.util.Arrays::compareUnsigned)).limit(10).toList()) + "\"]"));
+      assertEquals(expectedTitles, rowValues(TableName.valueOf(ns, "title_autocomp")), "title_autocomp after day " + day);
+      Map<String, String> expectedLists = new TreeMap<>();
+      lists.forEach((u, vs) -> expectedLists.put(u, "[\"" + String.join("\",\"", vs) + "\"]"));
+      assertEquals(expectedLists, rowValues(TableName.valueOf(ns, "adjacency_ro")), "adjacency_ro after day " + day);
+      Map<String, Set<String>> follows = new TreeMap<>();
+      Map<String, String> user = new HashMap<>();
+      lists.keySet().forEach(u -> user.put(Bytes.toHex(Md5.digest(Bytes.toBytes(u))), u));
+      scanQualifiers(TableName.valueOf(ns, "follows"),
+          (row, q) -> follows.computeIfAbsent(user.getOrDefault(row.substring(0, 32), row), k -> new TreeSet<>()).add(q));
+      assertEquals(lists, follows, "follows after day " + day);
+    }
+    assertFalse(lists.containsKey("u0"), "u0 unfollowed everyone: no list");
+  }
+
+  static void majorCompact(TableName name) throws Exception {
+    try (Admin admin = connection.getAdmin()) {
+      admin.majorCompact(name);
+      long deadline = System.currentTimeMillis() + 60_000;
+      do {
+        Thread.sleep(200);
+      } while (admin.getCompactionState(name) != org.apache.hadoop.hbase.client.CompactionState.NONE
+          && System.currentTimeMillis() < deadline);
+      assertEquals(1, hbase.getHBaseCluster().getRegions(name).get(0).getStore(Bytes.toBytes("j")).getStorefilesCount(),
+          "compacted into one file");
+    }
+  }
+
+  /** Each row of a table of one cell per row, through the client: row as text → value as text. */
+  static Map<String, String> rowValues(TableName name) throws Exception {
+    Map<String, String> out = new TreeMap<>();
+    try (Table t = connection.getTable(name); ResultScanner scanner = t.getScanner(new Scan())) {
+      for (Result row : scanner) {
+        assertEquals(1, row.rawCells().length, Bytes.toString(row.getRow()));
+        out.put(Bytes.toString(row.getRow()), Bytes.toString(row.value()));
+      }
+    }
+    return out;
+  }
+
   /** A cell's key without the timestamp of a counter (the day's load's, which differs from the one load's). */
   static String valueKeyOf(Cell c) {
     String family = Bytes.toString(CellUtil.cloneFamily(c));
