@@ -13,8 +13,8 @@ public enum CellCounter {
   CONFLICTING_CELLS_DROPPED,
   /** Delete markers written (of cells that are not Puts: a load of deletes, e.g. unfollows); also in each table's figures. */
   DELETE_MARKERS_WRITTEN,
-  /** Rows a folded table held (read as held cells) that none of the load's cells touched: folded, not written again. */
-  HELD_ROWS_UNTOUCHED,
+  /** Rows of folded tables the load's cells reach that the live table held: its cells folded with the load's. */
+  HELD_ROWS_FOLDED,
   /** Cells older than the newest VERSIONS of their column, which HBase would never serve. */
   OLD_VERSIONS_DROPPED,
   /** Times a reducer held more overlapping records of one row than its merge buffer and spilled them to disk. */

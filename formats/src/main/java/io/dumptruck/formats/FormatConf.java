@@ -40,9 +40,11 @@ public enum FormatConf implements ConfKey {
   /** internal: comma-separated names of the tables whose written cells carry tags ({@code HFileTableJob.tagged}). */
   OUTPUT_TAGGED("dumptruck.output.tagged", "",
       "internal: the tables whose values lead with the cell's tags as the record writer gets them"),
-  /** internal: comma-separated names of the folded tables that also fold what the table held ({@code HFileTableJob.foldingHeldCells}). */
+  /** internal: comma-separated names of the folded tables that also fold what the live table holds ({@code HFileTableJob.foldingHeldRows}). */
   OUTPUT_HELD("dumptruck.output.held", "",
-      "internal: the folded tables whose map output values lead with where the cell came from (the load's input, or the table)"),
+      "internal: the folded tables whose folds also take the rows the live table holds, from the job's HeldRows"),
+  /** internal: the class of the job's {@code HeldRows} ({@code HFileTableJob.heldRowsFrom}). */
+  OUTPUT_HELD_ROWS("dumptruck.output.held.rows", null, "internal: the HeldRows class that gives the reducers what the live tables hold"),
   /** internal: JSON array of {@code {"dir": table directory, "scan": scan spec}}, one per table read. */
   INPUT_TABLES("dumptruck.input.tables", null, "internal: the tables to read and their scans, as JSON"),
   INPUT_SPLIT_MAX_BYTES("dumptruck.input.split.max.bytes", String.valueOf(1L << 30),

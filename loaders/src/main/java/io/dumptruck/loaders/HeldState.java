@@ -1,6 +1,6 @@
 package io.dumptruck.loaders;
 
-import io.dumptruck.formats.map.CellSink;
+import io.dumptruck.formats.map.HeldCellsOut;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -8,25 +8,38 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.util.ReflectionUtils;
 
 /**
  * Re-emits the rows a live table holds (read from a snapshot of it, taken when the load is set up) as
- * held cells ({@link CellSink#putHeld}), in the form the loader's map side emits its own: a held count
+ * held cells ({@link HeldCellsOut#put}), in the form the loader's map side emits its own: a held count
  * at the load's timestamp, so the fold adds it to the day's; a held list as one cell per entry. The
  * folds then write, for each row the day's input touches, what one load of every day would have.
- * One instance per map task; {@link #resolve} first.
+ * {@link SnapshotHeldRows} asks for the rows the reducers fold; one instance per reduce task and live
+ * table read; {@link #resolve} first.
  */
 public interface HeldState {
   ObjectMapper JSON = new ObjectMapper();
 
-  /** What a loader folds into the live tables: per load table read, its re-emitter; and the folded tables fed. */
-  record Plan(Map<String, Class<? extends HeldState>> readers, Set<String> folded) {}
+  /** What a loader folds into the live tables: per load table read from its live table, the re-emitter of its rows. */
+  record Plan(Map<String, Class<? extends HeldState>> readers) {
+    /** The load's tables the readers feed: those that fold what the live tables hold. */
+    public Set<String> folded() {
+      Set<String> folded = new TreeSet<>();
+      readers.values().forEach(c -> folded.addAll(ReflectionUtils.newInstance(c, null).feeds()));
+      return folded;
+    }
+  }
 
-  void resolve(CellSink sink);
+  /** The load's tables whose folds this reader's cells feed. */
+  Set<String> feeds();
+
+  void resolve(HeldCellsOut out);
 
   /**
    * The strings of a cell that holds a JSON array of strings (a folded list), or an
@@ -56,5 +69,5 @@ public interface HeldState {
   }
 
   /** One row of the live table, every version the family keeps; an IllegalArgumentException for a row not as the schema says. */
-  void emit(Result row, long loadTimestamp, CellSink sink) throws IOException, InterruptedException;
+  void emit(Result row, long loadTimestamp, HeldCellsOut out);
 }

@@ -8,9 +8,7 @@ import io.dumptruck.formats.job.JobFailure;
 import io.dumptruck.formats.job.JobStopHook;
 import io.dumptruck.formats.job.LiveTables;
 import io.dumptruck.formats.output.OutputDirectory;
-import io.dumptruck.formats.read.HFileTableInputFormat;
 import io.dumptruck.formats.read.SnapshotDirs;
-import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.reduce.CellConflicts;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
@@ -27,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
@@ -45,12 +42,9 @@ import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.mapreduce.CounterGroup;
 import org.apache.hadoop.mapreduce.Counters;
-import org.apache.hadoop.mapreduce.InputFormat;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobStatus;
-import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.util.ShutdownHookManager;
@@ -95,6 +89,7 @@ public final class LoadJob {
    */
   public static Job prepare(Configuration conf, Loader loader, LoadOptions options) throws IOException, InterruptedException {
     long preparedAt = System.currentTimeMillis();
+    LoaderConf.folds(conf); // a bad value is refused before anything else
     InputFiles inputs = checkInputs(conf, options);
     OutputDirectory.checkNew(options.output(), conf);
     WrittenBy writtenBy = writtenBy(loader, options); // each table's _spec.json says what wrote it
@@ -223,8 +218,8 @@ public final class LoadJob {
     loader.beforeLoad(job, options, live);
     loader.configure(job, options, output);
     HeldState.Plan plan = loader.heldState(options);
-    if (live != null && plan != null) {
-      readHeldState(job, options, output, live, plan);
+    if (live != null && plan != null && LoaderConf.folds(job.getConfiguration())) {
+      readHeldState(options, output, job.getConfiguration(), live, plan);
     }
     try {
       output.apply();
@@ -236,27 +231,17 @@ public final class LoadJob {
 
   /**
    * Folding into the live tables: snapshots each table the plan reads (HBase's own snapshot, taken
-   * now, deleted when the load finishes) and adds the snapshots as a second input of the job, whose
-   * rows {@link HeldStateMapper} hands to the plan's {@link HeldState}s; the plan's folded tables fold
-   * those held cells with the input's and write only the rows the input touches.
+   * now, deleted when the load finishes), which the reducers of the plan's folded tables read the
+   * touched rows of ({@link SnapshotHeldRows}) to fold with the input's cells; only the rows the input
+   * touches are written.
    */
-  private static void readHeldState(Job job, LoadOptions options, HFileTableJob output, Connection live, HeldState.Plan plan)
+  private static void readHeldState(LoadOptions options, HFileTableJob output, Configuration conf, Connection live, HeldState.Plan plan)
       throws IOException {
-    Configuration conf = job.getConfiguration();
     SnapshotDirs.root(conf, "folding into the live tables (it reads snapshots of them)");
-    Class<? extends InputFormat> inputFormat;
-    Class<? extends Mapper> mapper;
-    try {
-      inputFormat = job.getInputFormatClass();
-      mapper = job.getMapperClass();
-    } catch (ClassNotFoundException e) {
-      throw new IOException(e);
-    }
-    HFileTableInputFormat.Configurator snapshots = HFileTableInputFormat.configure(job);
     List<String> readers = new ArrayList<>();
+    List<String> dirs = new ArrayList<>();
     List<String> taken = new ArrayList<>();
     List<String> names = new ArrayList<>();
-    Path first = null;
     try (Admin admin = live.getAdmin()) {
       for (var reader : plan.readers().entrySet()) {
         LiveTables.Match match = output.matches().stream().filter(m -> m.spec().name().equals(reader.getKey())).findFirst()
@@ -276,31 +261,24 @@ public final class LoadJob {
           taken.add(name);
           LoaderConf.HELD_SNAPSHOTS.set(conf, String.join(",", taken)); // deleted by whatever ends the load, from now on
         }
-        Path dir;
         try {
-          dir = SnapshotDirs.existing(conf, name);
+          dirs.add(SnapshotDirs.existing(conf, name).toString());
         } catch (IllegalArgumentException e) {
           throw new IllegalArgumentException(e.getMessage() + " to fold " + reader.getKey() + " from (" + LoaderConf.HELD_SNAPSHOT.key()
               + reader.getKey() + "): name an existing snapshot of " + match.name(), e);
         }
         names.add(name);
-        first = first == null ? dir : first;
-        snapshots.table(dir).scan(ScanSpec.all().withMaxVersions(Integer.MAX_VALUE)); // every version the family keeps
         readers.add(reader.getValue().getName());
       }
     } catch (IOException | RuntimeException e) {
       deleteHeldSnapshots(conf);
       throw e;
     }
-    LoaderConf.HELD_SNAPSHOTS.set(conf, String.join(",", taken));
     LoaderConf.HELD_READERS.set(conf, String.join(",", readers));
-    snapshots.apply();
-    plan.folded().forEach(output::foldingHeldCells);
-    for (Path input : options.inputs()) {
-      MultipleInputs.addInputPath(job, input, inputFormat, mapper);
-    }
-    MultipleInputs.addInputPath(job, first, HFileTableInputFormat.class, HeldStateMapper.class);
-    LoaderConf.addSummaryLine(conf, "folded into the live tables: " + String.join(", ", new TreeSet<>(plan.folded()))
+    LoaderConf.HELD_DIRS.set(conf, String.join(",", dirs));
+    plan.folded().forEach(output::foldingHeldRows);
+    output.heldRowsFrom(SnapshotHeldRows.class);
+    LoaderConf.addSummaryLine(conf, "folded into the live tables: " + String.join(", ", plan.folded())
         + ", with what snapshot(s) " + String.join(", ", names) + " hold; only the rows this input touches are written");
   }
 

@@ -48,7 +48,7 @@ public record LoadPlan(String loader, InputFiles inputs, List<TableSpec> tables,
     for (int i = 0; i < tables.size(); i++) {
       (live.get(i) == null ? tables.get(i) : live.get(i).spec()).checkCodecsAvailable();
     }
-    HeldState.Plan held = options.live() == null ? null : loader.heldState(options);
+    HeldState.Plan held = options.live() == null || !LoaderConf.folds(conf) ? null : loader.heldState(options);
     return new LoadPlan(loader.name(), inputs, tables, live, held == null ? Map.of() : folds(conf, held));
   }
 

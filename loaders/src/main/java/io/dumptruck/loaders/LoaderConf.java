@@ -19,8 +19,12 @@ public enum LoaderConf implements ConfKey {
   HELD_SNAPSHOT("dumptruck.load.snapshot.", null,
       "dumptruck.load.snapshot.<table>=NAME: a load folding into the live tables reads this snapshot of <table> instead of "
       + "taking one at set-up (a scheduler pins it; it is not deleted afterwards)"),
-  /** internal: per table a held-state load reads, in the input format's order, the {@code HeldState} class that re-emits its cells. */
-  HELD_READERS("dumptruck.load.held.readers", "", "internal: the classes that turn the snapshots' cells into held cells, in table order"),
+  FOLD("dumptruck.load.fold", "true", "false: a load matched to live tables (--live) does not fold into what they hold: its "
+      + "folded tables get the input's cells alone, which replace the held ones once bulk-loaded (no snapshot is taken)"),
+  /** internal: per live table a folding load reads, the {@code HeldState} class that re-emits its cells (same order as {@link #HELD_DIRS}). */
+  HELD_READERS("dumptruck.load.held.readers", "", "internal: the classes that turn the snapshots' cells into held cells"),
+  /** internal: the directories of the snapshots a folding load reads (same order as {@link #HELD_READERS}). */
+  HELD_DIRS("dumptruck.load.held.dirs", "", "internal: the snapshots of the live tables the reducers read held rows from"),
   /** internal: the snapshots a held-state load took at set-up, deleted when it finishes. */
   HELD_SNAPSHOTS("dumptruck.load.held.snapshots", "", "internal: the snapshots the load took of its live tables, to delete afterwards"),
   LIVE_RETRIES("dumptruck.load.live.retries", "3", "how often a load matched to live tables retries reaching HBase at set-up before it fails"),
@@ -44,6 +48,15 @@ public enum LoaderConf implements ConfKey {
       throw new IllegalStateException(LOAD_TIMESTAMP.key() + " is not set; the load command sets it");
     }
     return ts;
+  }
+
+  /** Whether a load matched to live tables folds into them ({@link #FOLD}); an IllegalArgumentException unless true or false. */
+  public static boolean folds(Configuration conf) {
+    String value = FOLD.get(conf).trim();
+    if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
+      throw new IllegalArgumentException(FOLD.key() + " is '" + value + "': give true (the default) or false");
+    }
+    return Boolean.parseBoolean(value);
   }
 
   /** Adds a line to what the load's summary says ({@link #SUMMARY_LINES}). */

@@ -7,6 +7,7 @@ import io.dumptruck.formats.output.HFileTableOutputFormat;
 import io.dumptruck.formats.output.OutputDirectory;
 import io.dumptruck.formats.reduce.CellCombiner;
 import io.dumptruck.formats.reduce.CellFold;
+import io.dumptruck.formats.reduce.HeldRows;
 import io.dumptruck.formats.reduce.CellStreamReducer;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellKeyComparator;
@@ -49,6 +50,7 @@ public final class HFileTableJob {
   private final Set<String> markerTables = new LinkedHashSet<>();
   private final Set<String> heldTables = new LinkedHashSet<>();
   private final Set<String> taggedTables = new LinkedHashSet<>();
+  private Class<? extends HeldRows> heldRows;
   private final Map<String, TableName> live = new LinkedHashMap<>();
   private final List<LiveTables.Match> matches = new ArrayList<>();
   private Connection connection;
@@ -117,13 +119,19 @@ public final class HFileTableJob {
   }
 
   /**
-   * The folded {@code table} also takes the cells it holds now ({@code CellSink.putHeld}, e.g. from a
-   * snapshot read as a second input): its fold folds them with the load's cells, and only rows the
-   * load's own cells touch are written ({@code HeldCellsFold}) — so a bulk load of the output makes
-   * each folded cell what one load of everything would have written.
+   * The folded {@code table} also folds what the live table holds: for each row the load's cells
+   * reach, the reducer asks the job's {@link #heldRowsFrom HeldRows} for the row's held cells and
+   * folds them with the load's ({@code HeldRowsFold}); rows the load does not touch are not written.
+   * A bulk load of the output then makes each folded cell what one load of everything would write.
    */
-  public HFileTableJob foldingHeldCells(String table) {
+  public HFileTableJob foldingHeldRows(String table) {
     heldTables.add(table);
+    return this;
+  }
+
+  /** Where the {@link #foldingHeldRows} tables' held rows come from: one instance per reduce task. */
+  public HFileTableJob heldRowsFrom(Class<? extends HeldRows> source) {
+    this.heldRows = source;
     return this;
   }
 
@@ -192,6 +200,9 @@ public final class HFileTableJob {
         throw new SpecException("table '" + table + "' has no fold: only a folded table folds the cells it held");
       }
     }
+    if (!heldTables.isEmpty() && heldRows == null) {
+      throw new SpecException("tables " + heldTables + " fold held rows: name where they come from with heldRowsFrom(...)");
+    }
     for (String table : markerTables) {
       if (!names.contains(table)) {
         throw new SpecException("delete markers are declared for table '" + table + "', which the job does not write");
@@ -222,6 +233,9 @@ public final class HFileTableJob {
     folds.forEach((table, fold) -> conf.setClass(FormatConf.OUTPUT_FOLD_PREFIX + table, fold, CellFold.class));
     FormatConf.OUTPUT_MARKERS.set(conf, String.join(",", markerTables));
     FormatConf.OUTPUT_HELD.set(conf, String.join(",", heldTables));
+    if (heldRows != null) {
+      conf.setClass(FormatConf.OUTPUT_HELD_ROWS.key(), heldRows, HeldRows.class);
+    }
     FormatConf.OUTPUT_TAGGED.set(conf, String.join(",", taggedTables));
     if (FormatConf.OUTPUT_TTL_NOW.get(conf) == null) {
       FormatConf.OUTPUT_TTL_NOW.setLong(conf, System.currentTimeMillis());

@@ -4,7 +4,6 @@ import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
-import io.dumptruck.formats.shuffle.HeldCells;
 import io.dumptruck.formats.shuffle.RegionPartitioner;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.JobTables;
@@ -52,12 +51,7 @@ public final class CellSink {
   private final boolean[] folded;
   /** Tables whose cells may be delete markers: their values lead with the cell's type code ({@code JobTables.markers}). */
   private final boolean[] markers;
-  /** Folded tables that fold held cells too: their values lead with the cell's provenance ({@code JobTables.held}). */
-  private final boolean[] held;
-  /**
-   * Tables whose map output values lead with a byte: held ones (provenance), and unfolded ones with
-   * markers (type; a folded table's fold writes the type of what it writes).
-   */
+  /** Tables whose map output values lead with the cell's type: unfolded ones with markers (a fold writes the type of what it writes). */
   private final boolean[] led;
   private final CellRun run = new CellRun();
   /** Cells of the record being emitted between {@link #begin} and {@link #commit}; reused. */
@@ -83,22 +77,27 @@ public final class CellSink {
       folded[t] = conf.get(FormatConf.OUTPUT_FOLD_PREFIX + tables.get(t).name()) != null;
     }
     this.markers = JobTables.markers(conf, tables);
-    this.held = JobTables.held(conf, tables);
     this.led = new boolean[tables.size()];
     for (int t = 0; t < tables.size(); t++) {
-      led[t] = held[t] || markers[t] && !folded[t];
+      led[t] = markers[t] && !folded[t];
     }
     this.blocks = buffered ? blockBuffer(context) : null;
+    this.oldestShown = oldestShown(conf, tables);
+  }
+
+  /** Per table and family, the oldest timestamp a reader will still show ({@link #shows}). */
+  static long[][] oldestShown(Configuration conf, List<TableSpec> tables) {
     String now = FormatConf.OUTPUT_TTL_NOW.get(conf);
-    this.oldestShown = new long[tables.size()][];
+    long[][] oldest = new long[tables.size()][];
     for (int t = 0; t < tables.size(); t++) {
       List<FamilySpec> families = tables.get(t).families();
-      oldestShown[t] = new long[families.size()];
+      oldest[t] = new long[families.size()];
       for (int f = 0; f < families.size(); f++) {
         int ttl = families.get(f).ttlSeconds();
-        oldestShown[t][f] = ttl == HConstants.FOREVER || now == null ? Long.MIN_VALUE : Long.parseLong(now) - ttl * 1000L;
+        oldest[t][f] = ttl == HConstants.FOREVER || now == null ? Long.MIN_VALUE : Long.parseLong(now) - ttl * 1000L;
       }
     }
+    return oldest;
   }
 
   /** The block buffer of {@link #buffered}, or null to send each record on its own. */
@@ -158,6 +157,11 @@ public final class CellSink {
   }
 
   public FamilyRef family(String table, String family) {
+    return family(tables, table, family);
+  }
+
+  /** The (table, family) pair among a job's {@code tables}; a SpecException naming what is missing. */
+  static FamilyRef family(List<TableSpec> tables, String table, String family) {
     for (int t = 0; t < tables.size(); t++) {
       if (tables.get(t).name().equals(table)) {
         int f = tables.get(t).familyIndex(family);
@@ -177,21 +181,7 @@ public final class CellSink {
    */
   public void put(FamilyRef ref, byte[] row, byte[] qualifier, long timestamp, byte[] cellValue)
       throws IOException, InterruptedException {
-    emit(ref, row, qualifier, timestamp, held[ref.table()] ? HeldCells.FROM_INPUT : PUT, cellValue);
-  }
-
-  /**
-   * Emits a cell the table holds now (read from it, e.g. from a snapshot), in the form {@link #put}
-   * emits the load's own: the table's fold folds it with them, and a row only such cells reach is not
-   * written. The table must be declared with {@code HFileTableJob.configure(job).foldingHeldCells(table)}.
-   */
-  public void putHeld(FamilyRef ref, byte[] row, byte[] qualifier, long timestamp, byte[] cellValue)
-      throws IOException, InterruptedException {
-    if (!held[ref.table()]) {
-      throw new IllegalStateException("table " + ref.tableName() + " folds no held cells: declare it with "
-          + "HFileTableJob.configure(job).foldingHeldCells(\"" + ref.tableName() + "\")");
-    }
-    emit(ref, row, qualifier, timestamp, HeldCells.HELD, cellValue);
+    emit(ref, row, qualifier, timestamp, PUT, cellValue);
   }
 
   /**
@@ -212,7 +202,7 @@ public final class CellSink {
     emit(ref, row, qualifier, timestamp, kind.getCode(), EMPTY);
   }
 
-  /** {@code type}: the cell's KeyValue type code for a table with markers, its provenance for one with held cells. */
+  /** {@code type}: the cell's KeyValue type code, leading the value of a table with markers and no fold. */
   private void emit(FamilyRef ref, byte[] row, byte[] qualifier, long timestamp, byte type, byte[] cellValue)
       throws IOException, InterruptedException {
     if (timestamp < oldestShown[ref.table()][ref.family()]) {
@@ -226,7 +216,7 @@ public final class CellSink {
     }
     pendingKeys.get(i).set(ref.table(), ref.family(), row, qualifier, timestamp);
     BytesWritable value = pendingValues.get(i);
-    if (led[ref.table()]) { // the type or provenance first: the writer or the fold takes it off
+    if (led[ref.table()]) { // the type first: the record writer takes it off
       value.setSize(0);
       value.setSize(cellValue.length + 1);
       value.getBytes()[0] = type;

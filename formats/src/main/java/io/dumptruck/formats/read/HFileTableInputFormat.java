@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.internals.HBaseInternals;
-import io.dumptruck.formats.internals.HadoopInternals;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.table.TableSpecJson;
 import java.io.IOException;
@@ -116,14 +115,6 @@ public final class HFileTableInputFormat extends InputFormat<ImmutableBytesWrita
   /** The name of the table the mapper's split reads (a snapshot's table, not the snapshot). */
   public static String tableName(InputSplit split) {
     return ((HFileTableSplit) split).tableName();
-  }
-
-  /**
-   * Which of the configured tables the split reads: its index in the order of {@code table(dir)} calls
-   * (a split handed over by MultipleInputs is unwrapped first).
-   */
-  public static int tableIndex(InputSplit split) {
-    return ((HFileTableSplit) HadoopInternals.unwrap(split)).input();
   }
 
   @Override

@@ -114,6 +114,20 @@ public final class RowScanner implements Closeable {
     return Bytes.compareTo(a, b) <= 0 ? a : b;
   }
 
+  /**
+   * Steps over the rows before {@code row} without making Results of them (their cells are compared,
+   * not read into a row): the next {@link #next} returns the first row at or after {@code row}. For a
+   * reader that wants some rows of a range in ascending order — a merge with another sorted input.
+   */
+  public void skipTo(byte[] row) throws IOException {
+    for (Cell c = cells.peek(); c != null && Bytes.compareTo(c.getRowArray(), c.getRowOffset(), c.getRowLength(), row, 0, row.length) < 0;
+        c = cells.peek()) {
+      lastConsumed = c;
+      cells.next();
+      cellsRead++;
+    }
+  }
+
   /** The next row (or the next batch of a wide row), or null when range, data or row limit are exhausted. */
   public Result next() throws IOException {
     gathered = 0;

@@ -62,17 +62,18 @@ public interface CellFold {
 
   /**
    * The fold of each table of a configured job, by table index; null where a table has none. A table
-   * that folds held cells too gets its fold inside a {@link HeldCellsFold}.
+   * that folds what the live table holds too gets its fold inside a {@link HeldRowsFold}.
    */
   public static CellFold[] forTables(Configuration conf) {
     List<TableSpec> tables = JobTables.of(conf);
     boolean[] held = JobTables.held(conf, tables);
+    HeldRowsFold.Source source = new HeldRowsFold.Source(conf, tables);
     CellFold[] folds = new CellFold[tables.size()];
     for (int t = 0; t < tables.size(); t++) {
       Class<?> fold = conf.getClass(FormatConf.OUTPUT_FOLD_PREFIX + tables.get(t).name(), null);
       if (fold != null) {
         CellFold f = (CellFold) ReflectionUtils.newInstance(fold, conf);
-        folds[t] = held[t] ? new HeldCellsFold(f) : f;
+        folds[t] = held[t] ? new HeldRowsFold(f, t, source) : f;
       }
     }
     return folds;

@@ -37,8 +37,8 @@ public final class JobTables {
   }
 
   /**
-   * Per table index, whether the table folds the cells it held as well as the load's ({@code
-   * HFileTableJob.foldingHeldCells}): its map output values lead with their provenance byte.
+   * Per table index, whether the table's fold also folds what the live table holds ({@code
+   * HFileTableJob.foldingHeldRows}).
    */
   public static boolean[] held(Configuration conf, List<TableSpec> tables) {
     return named(FormatConf.OUTPUT_HELD, conf, tables);

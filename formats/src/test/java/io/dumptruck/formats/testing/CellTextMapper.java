@@ -16,7 +16,6 @@ import org.apache.hadoop.mapreduce.Mapper;
  * <pre>
  *   table TAB row TAB family:qualifier TAB timestamp TAB value
  * </pre>
- * A table written {@code held:table} makes the cell one the table held ({@code CellSink.putHeld}).
  * Blank lines and lines starting with {@code #} are skipped. A line that does not parse is counted
  * as {@link Counter#REJECTED_LINES}; the first {@value #LOGGED_REJECTS} of each task are logged with
  * their position.
@@ -29,8 +28,6 @@ public class CellTextMapper extends Mapper<LongWritable, Text, io.dumptruck.form
   /** Rejected lines logged per task; all are counted. */
   private static final int LOGGED_REJECTS = 10;
 
-  /** The prefix of a table name that makes a line's cell a held one. */
-  public static final String HELD = "held:";
   private CellSink sink;
   private final Map<String, CellSink.FamilyRef> refs = new HashMap<>();
 
@@ -57,8 +54,7 @@ public class CellTextMapper extends Mapper<LongWritable, Text, io.dumptruck.form
         throw new IllegalArgumentException("column '" + f[2] + "' is not family:qualifier");
       }
       String family = f[2].substring(0, colon);
-      boolean held = f[0].startsWith(HELD);
-      String table = held ? f[0].substring(HELD.length()) : f[0];
+      String table = f[0];
       CellSink.FamilyRef ref = refs.get(table + '\0' + family);
       if (ref == null) {
         ref = sink.family(table, family);
@@ -66,11 +62,7 @@ public class CellTextMapper extends Mapper<LongWritable, Text, io.dumptruck.form
       }
       byte[] row = ShellBytes.parse(f[1]);
       byte[] qualifier = ShellBytes.parse(f[2].substring(colon + 1));
-      if (held) {
-        sink.putHeld(ref, row, qualifier, Long.parseLong(f[3]), ShellBytes.parse(f[4]));
-      } else {
-        sink.put(ref, row, qualifier, Long.parseLong(f[3]), ShellBytes.parse(f[4]));
-      }
+      sink.put(ref, row, qualifier, Long.parseLong(f[3]), ShellBytes.parse(f[4]));
       context.getCounter(Counter.CELLS_LOADED).increment(1);
     } catch (IllegalArgumentException e) {
       long rejected = context.getCounter(Counter.REJECTED_LINES).getValue() + 1;

@@ -1,8 +1,9 @@
 package io.dumptruck.loaders.graph;
 
 import io.dumptruck.formats.map.CellSink;
+import io.dumptruck.formats.map.HeldCellsOut;
 import io.dumptruck.loaders.HeldState;
-import java.io.IOException;
+import java.util.Set;
 import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Result;
@@ -20,18 +21,23 @@ public final class AdjacencyListHeld implements HeldState {
   private CellSink.FamilyRef list;
 
   @Override
-  public void resolve(CellSink sink) {
-    list = sink.family(GraphSchema.ADJACENCY_RO, GraphSchema.LIST);
+  public Set<String> feeds() {
+    return Set.of(GraphSchema.ADJACENCY_RO);
   }
 
   @Override
-  public void emit(Result row, long loadTimestamp, CellSink sink) throws IOException, InterruptedException {
+  public void resolve(HeldCellsOut out) {
+    list = out.family(GraphSchema.ADJACENCY_RO, GraphSchema.LIST);
+  }
+
+  @Override
+  public void emit(Result row, long loadTimestamp, HeldCellsOut out) {
     Cell c = row.getColumnLatestCell(FAMILY, EMPTY); // the list HBase shows
     if (c == null) {
       return;
     }
     for (String id : HeldState.jsonStrings(c, "adjacency_ro row")) {
-      sink.putHeld(list, row.getRow(), id.getBytes(StandardCharsets.UTF_8), c.getTimestamp(), EMPTY);
+      out.put(list, row.getRow(), id.getBytes(StandardCharsets.UTF_8), c.getTimestamp(), EMPTY);
     }
   }
 }

@@ -13,7 +13,6 @@ import io.dumptruck.loaders.RecordSource;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 
@@ -46,9 +45,9 @@ public final class GraphLoader implements Loader, LineDataset<Edge> {
   @Override
   public List<TableSpec> tables(Configuration conf, LoadOptions options) {
     GraphSchema schema = schema(options);
-    if (schema.unfollows() && schema.layouts().contains("adjacency-ro") && options.live() == null) {
+    if (schema.unfollows() && schema.layouts().contains("adjacency-ro") && (options.live() == null || !LoaderConf.folds(conf))) {
       throw new IllegalArgumentException("--edges unfollows changes adjacency-ro, whose one cell per user lists all of the "
-          + "user's ids, only by folding into the live table's lists: add --live, or leave adjacency-ro out of --layouts");
+          + "user's ids, only by folding into the live table's lists: add --live (folding on), or leave adjacency-ro out of --layouts");
     }
     return schema.tables(options.regions());
   }
@@ -71,7 +70,7 @@ public final class GraphLoader implements Loader, LineDataset<Edge> {
     if (!schema(options).layouts().contains("adjacency-ro")) {
       return null;
     }
-    return new HeldState.Plan(Map.of(GraphSchema.ADJACENCY_RO, AdjacencyListHeld.class), Set.of(GraphSchema.ADJACENCY_RO));
+    return new HeldState.Plan(Map.of(GraphSchema.ADJACENCY_RO, AdjacencyListHeld.class));
   }
 
   private static GraphSchema schema(LoadOptions options) {

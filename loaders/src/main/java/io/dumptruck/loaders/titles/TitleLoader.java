@@ -13,7 +13,6 @@ import io.dumptruck.loaders.RecordSource;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 
@@ -55,7 +54,7 @@ public final class TitleLoader implements Loader, LineDataset<TitleRecord> {
   /** Matched to the live table, each prefix's top 10 is folded with the titles the table lists now. */
   @Override
   public HeldState.Plan heldState(LoadOptions options) {
-    return new HeldState.Plan(Map.of(TitleSchema.TITLE_AUTOCOMP, TopTitlesHeld.class), Set.of(TitleSchema.TITLE_AUTOCOMP));
+    return new HeldState.Plan(Map.of(TitleSchema.TITLE_AUTOCOMP, TopTitlesHeld.class));
   }
 
   @Override

@@ -1,8 +1,9 @@
 package io.dumptruck.loaders.titles;
 
 import io.dumptruck.formats.map.CellSink;
+import io.dumptruck.formats.map.HeldCellsOut;
 import io.dumptruck.loaders.HeldState;
-import java.io.IOException;
+import java.util.Set;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
@@ -22,12 +23,17 @@ public final class TopTitlesHeld implements HeldState {
   private CellSink.FamilyRef j;
 
   @Override
-  public void resolve(CellSink sink) {
-    j = sink.family(TitleSchema.TITLE_AUTOCOMP, TitleSchema.TITLES);
+  public Set<String> feeds() {
+    return Set.of(TitleSchema.TITLE_AUTOCOMP);
   }
 
   @Override
-  public void emit(Result row, long loadTimestamp, CellSink sink) throws IOException, InterruptedException {
+  public void resolve(HeldCellsOut out) {
+    j = out.family(TitleSchema.TITLE_AUTOCOMP, TitleSchema.TITLES);
+  }
+
+  @Override
+  public void emit(Result row, long loadTimestamp, HeldCellsOut out) {
     Cell c = row.getColumnLatestCell(FAMILY, EMPTY); // the list HBase shows (a family may keep older versions)
     if (c == null) {
       return;
@@ -35,7 +41,7 @@ public final class TopTitlesHeld implements HeldState {
     List<String> titles = HeldState.jsonStrings(c, "title_autocomp row");
     List<byte[]> keys = TitleRanks.of(c, titles.size());
     for (int i = 0; i < titles.size(); i++) {
-      sink.putHeld(j, row.getRow(), Bytes.add(keys.get(i), titles.get(i).getBytes(StandardCharsets.UTF_8)), loadTimestamp, EMPTY);
+      out.put(j, row.getRow(), Bytes.add(keys.get(i), titles.get(i).getBytes(StandardCharsets.UTF_8)), loadTimestamp, EMPTY);
     }
   }
 }

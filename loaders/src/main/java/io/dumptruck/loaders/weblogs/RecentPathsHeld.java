@@ -1,8 +1,9 @@
 package io.dumptruck.loaders.weblogs;
 
 import io.dumptruck.formats.map.CellSink;
+import io.dumptruck.formats.map.HeldCellsOut;
 import io.dumptruck.loaders.HeldState;
-import java.io.IOException;
+import java.util.Set;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
@@ -18,15 +19,20 @@ public final class RecentPathsHeld implements HeldState {
   private CellSink.FamilyRef recent;
 
   @Override
-  public void resolve(CellSink sink) {
-    recent = sink.family(WebLogSchema.COOKIE_STATS, WebLogSchema.RECENT_PATHS);
+  public Set<String> feeds() {
+    return Set.of(WebLogSchema.COOKIE_STATS);
   }
 
   @Override
-  public void emit(Result row, long loadTimestamp, CellSink sink) throws IOException, InterruptedException {
+  public void resolve(HeldCellsOut out) {
+    recent = out.family(WebLogSchema.COOKIE_STATS, WebLogSchema.RECENT_PATHS);
+  }
+
+  @Override
+  public void emit(Result row, long loadTimestamp, HeldCellsOut out) {
     for (Cell c : row.rawCells()) {
       if (CellUtil.matchingFamily(c, RECENT)) {
-        sink.putHeld(recent, row.getRow(), CellUtil.cloneQualifier(c), c.getTimestamp(), CellUtil.cloneValue(c));
+        out.put(recent, row.getRow(), CellUtil.cloneQualifier(c), c.getTimestamp(), CellUtil.cloneValue(c));
       }
     }
   }

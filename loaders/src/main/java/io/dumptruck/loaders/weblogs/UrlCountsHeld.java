@@ -1,9 +1,10 @@
 package io.dumptruck.loaders.weblogs;
 
 import io.dumptruck.formats.map.CellSink;
+import io.dumptruck.formats.map.HeldCellsOut;
 import io.dumptruck.formats.table.SpecException;
 import io.dumptruck.loaders.HeldState;
-import java.io.IOException;
+import java.util.Set;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
@@ -21,18 +22,23 @@ public final class UrlCountsHeld implements HeldState {
   private CellSink.FamilyRef statsCounts;
 
   @Override
-  public void resolve(CellSink sink) {
-    urlCount = sink.family(WebLogSchema.COOKIE_URL_COUNT, WebLogSchema.URL_COUNT);
-    statsCounts = sink.family(WebLogSchema.COOKIE_STATS, WebLogSchema.TOP_PATH);
+  public Set<String> feeds() {
+    return Set.of(WebLogSchema.COOKIE_URL_COUNT, WebLogSchema.COOKIE_STATS);
+  }
+
+  @Override
+  public void resolve(HeldCellsOut out) {
+    urlCount = out.family(WebLogSchema.COOKIE_URL_COUNT, WebLogSchema.URL_COUNT);
+    statsCounts = out.family(WebLogSchema.COOKIE_STATS, WebLogSchema.TOP_PATH);
     try {
-      daily = sink.family(WebLogSchema.COOKIE_URL_COUNT, WebLogSchema.DAILY_COUNT);
+      daily = out.family(WebLogSchema.COOKIE_URL_COUNT, WebLogSchema.DAILY_COUNT);
     } catch (SpecException e) {
       daily = null; // the load has no daily family (--daily off): held days are not written again
     }
   }
 
   @Override
-  public void emit(Result row, long loadTimestamp, CellSink sink) throws IOException, InterruptedException {
+  public void emit(Result row, long loadTimestamp, HeldCellsOut out) {
     byte[] key = row.getRow();
     Cell previous = null;
     for (Cell c : row.rawCells()) {
@@ -44,11 +50,10 @@ public final class UrlCountsHeld implements HeldState {
       byte[] qualifier = CellUtil.cloneQualifier(c);
       byte[] value = CellUtil.cloneValue(c);
       if (CellUtil.matchingFamily(c, Bytes.toBytes(WebLogSchema.URL_COUNT))) {
-        sink.putHeld(urlCount, key, qualifier, loadTimestamp, value);
-        sink.putHeld(statsCounts, key, qualifier, loadTimestamp, value);
-      } else if (daily != null && CellUtil.matchingFamily(c, Bytes.toBytes(WebLogSchema.DAILY_COUNT))
-          && sink.shows(daily, c.getTimestamp())) {
-        sink.putHeld(daily, key, qualifier, c.getTimestamp(), value);
+        out.put(urlCount, key, qualifier, loadTimestamp, value);
+        out.put(statsCounts, key, qualifier, loadTimestamp, value);
+      } else if (daily != null && CellUtil.matchingFamily(c, Bytes.toBytes(WebLogSchema.DAILY_COUNT))) { // out drops days past the TTL
+        out.put(daily, key, qualifier, c.getTimestamp(), value);
       }
     }
   }

@@ -14,7 +14,6 @@ import io.dumptruck.loaders.RecordSource;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 
@@ -56,7 +55,7 @@ public final class WebLogLoader implements Loader, LineDataset<WebLogRecord> {
     Map<String, Class<? extends HeldState>> readers = new LinkedHashMap<>();
     readers.put(WebLogSchema.COOKIE_URL_COUNT, UrlCountsHeld.class);
     readers.put(WebLogSchema.COOKIE_STATS, RecentPathsHeld.class);
-    return new HeldState.Plan(readers, Set.of(WebLogSchema.COOKIE_URL_COUNT, WebLogSchema.COOKIE_STATS));
+    return new HeldState.Plan(readers);
   }
 
   @Override
