@@ -68,7 +68,7 @@ import org.apache.hadoop.mapreduce.Job;
  * the region server counts. Round 0 is a warm-up, and checks that every cookie_url_count cell the
  * folded load writes equals what the increments leave in HBase for that row.
  * <pre>
- *   bench/run fold [--records N] [--held F] [--regions R] [--repeats K] [--work DIR]
+ *   bench/run fold [--records N] [--held F] [--regions R] [--repeats K] [--work DIR] [--only folded,unfolded,increments]
  * </pre>
  */
 final class FoldBench {
@@ -114,7 +114,7 @@ final class FoldBench {
       System.err.printf(Locale.ROOT, "live tables: %,d lines loaded and bulk-loaded in %.1f s%n", records * held,
           heldLoad.stop().wallNanos() / 1e9);
 
-      List<String> contenders = List.of("folded", "unfolded", "increments");
+      List<String> contenders = List.of(o.getOrDefault("only", "folded,unfolded,increments").split(","));
       Map<String, List<Double>> wall = new LinkedHashMap<>();
       Map<String, List<Double>> cpu = new LinkedHashMap<>();
       contenders.forEach(n -> {
@@ -146,12 +146,14 @@ final class FoldBench {
             cpu.get(name).add(f.cpuNanos() / 1e9);
           }
         }
-        if (r == 0) {
-          System.err.println(check(conf, work.resolve("folded-0").resolve(COUNTS), TableName.valueOf("increments_0")));
-        }
-        try (Connection c = ConnectionFactory.createConnection(conf); Admin admin = c.getAdmin()) {
-          admin.disableTable(TableName.valueOf("increments_" + r));
-          admin.deleteTable(TableName.valueOf("increments_" + r));
+        if (contenders.contains("increments") && contenders.contains("folded")) {
+          if (r == 0) {
+            System.err.println(check(conf, work.resolve("folded-0").resolve(COUNTS), TableName.valueOf("increments_0")));
+          }
+          try (Connection c = ConnectionFactory.createConnection(conf); Admin admin = c.getAdmin()) {
+            admin.disableTable(TableName.valueOf("increments_" + r));
+            admin.deleteTable(TableName.valueOf("increments_" + r));
+          }
         }
         for (String name : List.of("folded", "unfolded")) {
           WebLogInput.deleteTree(work.resolve(name + "-" + r));
@@ -294,19 +296,37 @@ final class FoldBench {
       s.append("| ").append(name).append(" | ").append(LoadBench.spread(wall.get(name))).append(" | ")
           .append(LoadBench.spread(cpu.get(name))).append(" |\n");
     }
-    s.append('\n').append(ratio("folded / unfolded", wall, cpu, "folded", "unfolded"));
-    s.append(ratio("increments / folded", wall, cpu, "increments", "folded"));
-    s.append("increments sent: ").append(increments).append('\n');
+    if (contenders.containsAll(List.of("folded", "unfolded", "increments"))) {
+      s.append('\n').append(ratio("folded / unfolded", wall, cpu, "folded", "unfolded"));
+      s.append(ratio("increments / folded", wall, cpu, "increments", "folded"));
+      s.append(ratio("increments / (folded − unfolded), the cost of folding alone", minus(wall, "folded", "unfolded"),
+          minus(cpu, "folded", "unfolded"), wall.get("increments"), cpu.get("increments")));
+      s.append("increments sent: ").append(increments).append('\n');
+    }
     return s.toString();
   }
 
   private static String ratio(String label, Map<String, List<Double>> wall, Map<String, List<Double>> cpu, String a, String b) {
+    return ratio(label, wall.get(b), cpu.get(b), wall.get(a), cpu.get(a));
+  }
+
+  /** Per round, {@code wallA / wallB} and {@code cpuA / cpuB}. */
+  private static String ratio(String label, List<Double> wallB, List<Double> cpuB, List<Double> wallA, List<Double> cpuA) {
     List<Double> w = new ArrayList<>();
     List<Double> c = new ArrayList<>();
-    for (int r = 0; r < wall.get(a).size(); r++) {
-      w.add(wall.get(a).get(r) / wall.get(b).get(r));
-      c.add(cpu.get(a).get(r) / cpu.get(b).get(r));
+    for (int r = 0; r < wallA.size(); r++) {
+      w.add(wallA.get(r) / wallB.get(r));
+      c.add(cpuA.get(r) / cpuB.get(r));
     }
     return label + ", per round: wall " + LoadBench.spread(w) + ", CPU " + LoadBench.spread(c) + "\n";
+  }
+
+  /** Per round, {@code figures[a] − figures[b]}. */
+  private static List<Double> minus(Map<String, List<Double>> figures, String a, String b) {
+    List<Double> out = new ArrayList<>();
+    for (int r = 0; r < figures.get(a).size(); r++) {
+      out.add(figures.get(a).get(r) - figures.get(b).get(r));
+    }
+    return out;
   }
 }

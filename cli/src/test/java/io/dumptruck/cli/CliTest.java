@@ -209,6 +209,21 @@ class CliTest {
     assertTrue(wrongDir.err().contains("has no table follows"), wrongDir.err());
     assertEquals(2, demoAgain.code());
     assertTrue(demoAgain.err().contains("already exists"), demoAgain.err());
+
+    String logs = new File("../sample-data/weblogs").getAbsolutePath();
+    File never = new File(tmp, "never-written");
+    Run badFold = run("load", "-D", "dumptruck.load.fold=maybe", "weblogs", "--input", logs, "--output", never.getPath());
+    assertEquals(2, badFold.code(), badFold.err());
+    assertTrue(badFold.err().contains("dumptruck.load.fold is 'maybe': give true (the default) or false"), badFold.err());
+    assertEquals(1, badFold.err().lines().count(), "one line: " + badFold.err());
+    Run noSnapshot = run("scan", "-D", "hbase.rootdir=" + tmp.getAbsolutePath(), "snapshot:nightly");
+    assertEquals(2, noSnapshot.code(), noSnapshot.err());
+    assertTrue(noSnapshot.err().contains("no snapshot nightly under the HBase root directory " + tmp.getAbsolutePath()
+        + " (hbase.rootdir: set it"), noSnapshot.err());
+    Run notAName = run("scan", "snapshot:a/b");
+    assertEquals(2, notAName.code(), notAName.err());
+    assertTrue(notAName.err().contains("is not a snapshot's name"), notAName.err());
+    assertFalse(never.exists(), "nothing written");
   }
 
   /**

@@ -35,7 +35,8 @@ public final class SnapshotDirs {
     Path dir = new Path(new Path(root, HConstants.SNAPSHOT_DIR_NAME), name);
     try {
       if (!dir.getFileSystem(conf).exists(dir)) {
-        throw new IllegalArgumentException("no snapshot " + name + " under the HBase root directory " + root);
+        throw new IllegalArgumentException("no snapshot " + name + " under the HBase root directory " + root + " (hbase.rootdir: "
+            + "set it with -D hbase.rootdir=… or an hbase-site.xml on the classpath)");
       }
     } catch (IOException e) {
       throw new IllegalArgumentException("cannot look for snapshot " + name + " under " + root + ": " + e.getMessage(), e);
