@@ -9,7 +9,11 @@ import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.rowkey.Md5;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
+import io.dumptruck.loaders.Parsed;
 import io.dumptruck.loaders.generate.DataGenerator;
+import io.dumptruck.loaders.weblogs.WebLogParser;
+import io.dumptruck.loaders.weblogs.WebLogRecord;
+import io.dumptruck.loaders.weblogs.WebLogSchema;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
@@ -501,16 +505,9 @@ class LiveTableIT {
       }
       bulkload(new Path(out.toURI().toString()), ns);
 
-      File allInput = new File(tmp, "weblogs-to-day" + day + ".log");
-      Files.write(allInput.toPath(), soFar, StandardCharsets.UTF_8);
-      File all = new File(tmp, "weblogs-to-day" + day);
-      Run once = loadWith("weblogs", "--input", allInput.getPath(), "--output", all.getPath(), "--timestamp", ts, "--daily", "forever");
-      assertEquals(0, once.code(), once.err());
+      Map<String, TreeMap<String, String>> model = webLogModel(soFar);
       for (String table : List.of("cookie_url_count", "cookie_stats")) {
-        TreeMap<String, String> expected = new TreeMap<>();
-        for (Cell c : cellList(new Path(all.toURI().toString() + "/" + table))) {
-          expected.merge(valueKeyOf(c), valueOf(c), (a, b) -> a + " " + b);
-        }
+        TreeMap<String, String> expected = model.get(table);
         TreeMap<String, String> inHBase = new TreeMap<>();
         int versions = table.equals("cookie_stats") ? 5 : 1;
         try (Table t = connection.getTable(TableName.valueOf(ns, table)); ResultScanner scanner = t.getScanner(new Scan().readVersions(versions))) {
@@ -592,6 +589,15 @@ class LiveTableIT {
       List<String> titleArgs = new ArrayList<>(List.of("titles", "--input", titleInput.getPath(), "--output", titleOut.getPath(),
           "--timestamp", ts));
       titleArgs.addAll(live);
+      if (day == 2) {
+        List<String> dryRun = new ArrayList<>(titleArgs);
+        dryRun.add("--dry-run");
+        Run plan = loadWith(dryRun.toArray(new String[0]));
+        assertEquals(0, plan.code(), plan.err());
+        assertTrue(plan.out().contains("folds into what the live table holds, read from a snapshot taken when the load starts"),
+            plan.out());
+        assertFalse(titleOut.exists(), "a dry run writes nothing");
+      }
       Run t = loadWith(titleArgs.toArray(new String[0]));
       assertEquals(0, t.code(), t.err());
       File edgeOut = new File(tmp, "lists-edges-day" + day);
@@ -658,6 +664,53 @@ class LiveTableIT {
       }
     }
     return out;
+  }
+
+  /**
+   * What one load of {@code lines} writes into cookie_url_count and cookie_stats, computed from the
+   * raw lines by SCHEMAS.md's rules, as {@link #valueKeyOf} → {@link #valueOf}: per visitor and path
+   * the count (u:), per UTC day the day's count at the day's start (d:), the most requested path with
+   * its count as the timestamp (c:, ties to the smallest path), and the path of each of the 5 newest
+   * request times (r:, a time's smallest path).
+   */
+  static Map<String, TreeMap<String, String>> webLogModel(List<String> lines) {
+    java.util.Comparator<String> utf8 = (a, b) -> Bytes.compareTo(Bytes.toBytes(a), Bytes.toBytes(b));
+    Map<String, TreeMap<String, Long>> paths = new TreeMap<>();
+    Map<String, TreeMap<String, long[]>> days = new TreeMap<>();
+    Map<String, TreeMap<Long, String>> times = new TreeMap<>();
+    WebLogParser parser = new WebLogParser();
+    for (String line : lines) {
+      Parsed<WebLogRecord> p = parser.parse(line);
+      if (!p.isRecord() || p.record().path() == null) {
+        continue;
+      }
+      WebLogRecord r = p.record();
+      paths.computeIfAbsent(r.visitor(), k -> new TreeMap<>(utf8)).merge(r.path(), 1L, Long::sum);
+      long dayStart = Math.floorDiv(r.time(), 86_400_000L) * 86_400_000L;
+      days.computeIfAbsent(r.visitor(), k -> new TreeMap<>()).merge(WebLogSchema.dayText(r.time()), new long[] {dayStart, 1},
+          (a, b) -> new long[] {a[0], a[1] + b[1]});
+      times.computeIfAbsent(r.visitor(), k -> new TreeMap<>()).merge(r.time(), r.path(),
+          (a, b) -> utf8.compare(a, b) <= 0 ? a : b);
+    }
+    TreeMap<String, String> counts = new TreeMap<>();
+    TreeMap<String, String> stats = new TreeMap<>();
+    paths.forEach((visitor, byPath) -> {
+      String row = Bytes.toStringBinary(Bytes.toBytes(visitor));
+      String top = null;
+      long topCount = 0;
+      for (var e : byPath.entrySet()) { // paths in UTF-8 byte order, as the fold sees them: the first to reach the top wins
+        counts.put(row + "/u:" + Bytes.toStringBinary(Bytes.toBytes(e.getKey())), Bytes.toStringBinary(Bytes.toBytes(e.getValue())));
+        if (e.getValue() > topCount) {
+          top = e.getKey();
+          topCount = e.getValue();
+        }
+      }
+      days.get(visitor).forEach((day, d) -> counts.put(row + "/d:" + day + "/" + d[0], Bytes.toStringBinary(Bytes.toBytes(d[1]))));
+      stats.put(row + "/c:/" + topCount, Bytes.toStringBinary(Bytes.toBytes(top)));
+      times.get(visitor).descendingMap().entrySet().stream().limit(5)
+          .forEach(e -> stats.put(row + "/r:/" + e.getKey(), Bytes.toStringBinary(Bytes.toBytes(e.getValue()))));
+    });
+    return Map.of("cookie_url_count", counts, "cookie_stats", stats);
   }
 
   /** A cell's key without the timestamp of a counter (the day's load's, which differs from the one load's). */
