@@ -6,19 +6,22 @@ import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.geom.Line2D;
+import java.awt.geom.Path2D;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 import javax.imageio.ImageIO;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
 /**
- * A small drawing — filled rectangles, lines and text on a white page — written as PNG (through
+ * A small drawing — filled rectangles and shapes, lines and text on a white page, colours with alpha
+ * drawn see-through — written as PNG (through
  * headless AWT) or SVG (text), whichever the file name ends with. Coordinates are pixels from the
  * top left corner. Build it up, then {@link #write} it; the same calls give the same picture in both forms.
  */
@@ -28,6 +31,7 @@ public final class Picture {
   private final BufferedImage image;
   private final Graphics2D g;
   private final StringBuilder svg = new StringBuilder();
+  private int clips;
 
   public Picture(int width, int height) {
     System.setProperty("java.awt.headless", "true");
@@ -61,8 +65,65 @@ public final class Picture {
     g.setStroke(new BasicStroke((float) strokeWidth));
     g.draw(new Line2D.Double(x1, y1, x2, y2));
     svg.append(String.format(Locale.ROOT,
-        "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" stroke-width=\"%.2f\"/>%n",
-        x1, y1, x2, y2, hex(stroke), strokeWidth));
+        "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\"%s stroke-width=\"%.2f\"/>%n",
+        x1, y1, x2, y2, hex(stroke), opacity("stroke", stroke), strokeWidth));
+    return this;
+  }
+
+  /**
+   * A filled shape of one or more closed rings of (x, y) points; a ring inside another is a hole
+   * (even-odd rule).
+   */
+  public Picture polygon(List<double[][]> rings, Color fill) {
+    Path2D.Double path = new Path2D.Double(Path2D.WIND_EVEN_ODD);
+    StringBuilder d = new StringBuilder();
+    for (double[][] ring : rings) {
+      trace(ring, path, d);
+      path.closePath();
+      d.append('Z');
+    }
+    g.setColor(fill);
+    g.fill(path);
+    svg.append(String.format(Locale.ROOT, "<path d=\"%s\" fill=\"%s\"%s fill-rule=\"evenodd\"/>%n", d, hex(fill), opacity("fill", fill)));
+    return this;
+  }
+
+  /** An open line through (x, y) points. */
+  public Picture polyline(double[][] points, Color stroke, double strokeWidth) {
+    Path2D.Double path = new Path2D.Double();
+    StringBuilder d = new StringBuilder();
+    trace(points, path, d);
+    g.setColor(stroke);
+    g.setStroke(new BasicStroke((float) strokeWidth, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
+    g.draw(path);
+    svg.append(String.format(Locale.ROOT, "<path d=\"%s\" fill=\"none\" stroke=\"%s\"%s stroke-width=\"%.2f\" "
+        + "stroke-linejoin=\"round\"/>%n", d, hex(stroke), opacity("stroke", stroke), strokeWidth));
+    return this;
+  }
+
+  private static void trace(double[][] points, Path2D.Double path, StringBuilder d) {
+    for (int i = 0; i < points.length; i++) {
+      if (i == 0) {
+        path.moveTo(points[i][0], points[i][1]);
+      } else {
+        path.lineTo(points[i][0], points[i][1]);
+      }
+      d.append(String.format(Locale.ROOT, "%s%.1f %.1f", i == 0 ? "M" : "L", points[i][0], points[i][1]));
+    }
+  }
+
+  /** Draws only inside the rectangle until {@link #unclip}. */
+  public Picture clip(double x, double y, double w, double h) {
+    g.setClip(new Rectangle2D.Double(x, y, w, h));
+    clips++;
+    svg.append(String.format(Locale.ROOT, "<clipPath id=\"clip%d\"><path d=\"M%.2f %.2fH%.2fV%.2fH%.2fZ\"/></clipPath>%n"
+        + "<g clip-path=\"url(#clip%d)\">%n", clips, x, y, x + w, y + h, x, clips));
+    return this;
+  }
+
+  public Picture unclip() {
+    g.setClip(null);
+    svg.append("</g>\n");
     return this;
   }
 
@@ -72,8 +133,8 @@ public final class Picture {
     g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, size));
     g.drawString(text, (float) x, (float) y);
     svg.append(String.format(Locale.ROOT,
-        "<text x=\"%.2f\" y=\"%.2f\" font-family=\"sans-serif\" font-size=\"%d\" fill=\"%s\">%s</text>%n",
-        x, y, size, hex(color), escape(text)));
+        "<text x=\"%.2f\" y=\"%.2f\" font-family=\"sans-serif\" font-size=\"%d\" fill=\"%s\"%s>%s</text>%n",
+        x, y, size, hex(color), opacity("fill", color), escape(text)));
     return this;
   }
 
@@ -125,6 +186,11 @@ public final class Picture {
 
   private static String hex(Color c) {
     return String.format("#%02x%02x%02x", c.getRed(), c.getGreen(), c.getBlue());
+  }
+
+  /** An SVG opacity attribute for a colour with alpha, else nothing. */
+  private static String opacity(String what, Color c) {
+    return c.getAlpha() == 255 ? "" : String.format(Locale.ROOT, " %s-opacity=\"%.2f\"", what, c.getAlpha() / 255.0);
   }
 
   private static String escape(String s) {

@@ -7,19 +7,23 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The picture of a tile-density run: the Web Mercator world (or the bounding box) with every counted
- * tile filled in {@link Picture#heat} of {@code log(places) / log(max)}, a title, and a legend of the
- * colour scale up to the largest count.
+ * The picture of a tile-density run: the Web Mercator world (or the bounding box) over a basemap
+ * (land and borders, Natural Earth's 1:110m world unless {@code --basemap} names another), with every
+ * counted tile filled in {@link Picture#heat} of {@code log(places) / log(max)}, coastlines and
+ * borders drawn faintly over the tiles, a graticule with its latitudes and longitudes, the
+ * {@value #NAMED} densest tiles outlined, numbered and named (their centre in degrees, their count),
+ * a title, and a legend of the colour scale up to the largest count.
  *
  * <pre>
  *   ┌ MARGIN ─────────────────────────────────────┐
  *   │ title, subtitle                     HEADER  │
  *   │ map: MAP_SIZE px on its longer side         │
  *   │ legend: LEGEND_STEPS colour steps   FOOTER  │
+ *   │ the densest tiles, one line each    NAMES   │
  *   └─────────────────────────────────────────────┘
  * </pre>
  *
- * A world map is 800 × 888 pixels. Tiles are {@link #add added} one at a time, streamed from the
+ * A world map is 800 × 976 pixels. Tiles are {@link #add added} one at a time, streamed from the
  * data set, into a grid of cells bounded by the picture's size, not by the number of tiles:
  * <ul>
  *   <li>when a tile is at least one pixel wide on the map, a cell is a tile: the SVG form holds
@@ -40,8 +44,19 @@ public final class DensityMap {
   public static final int LEGEND_STEPS = 10;
   /** Rectangles of every picture that are not tiles: the page, the map background, the legend steps. */
   public static final int FIXED_RECTS = 2 + LEGEND_STEPS;
-  /** Colour of the map where no place was counted. */
+  /** Colour of the map where no place was counted: water. */
   public static final Color BACKGROUND = new Color(0xdc, 0xe4, 0xec);
+  /** Colour of land where no place was counted. */
+  public static final Color LAND = new Color(0xe9, 0xe7, 0xdf);
+  /** The densest tiles named below the legend. */
+  public static final int NAMED = 5;
+  public static final int NAMES = 8 + NAMED * 16;
+  /** Coastlines and borders, drawn over the tiles see-through. */
+  private static final Color OUTLINE = new Color(0x33, 0x33, 0x33, 0x80);
+  private static final Color GRATICULE = new Color(0x55, 0x66, 0x77, 0x50);
+  private static final Color LABEL = new Color(0x33, 0x44, 0x55);
+  /** Graticule steps in degrees, widest first: the first giving at least 3 lines across the view is used. */
+  private static final double[] STEPS = {30, 20, 10, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01, 0.005, 0.002, 0.001};
 
   private static final int MIN_PAGE_WIDTH = 520;
   private static final int LEGEND_STEP_WIDTH = 24;
@@ -58,12 +73,16 @@ public final class DensityMap {
   private final int mapHeight;
   private final double tilesPerSide;
   private final Grid grid;
+  private final Basemap basemap;
+  /** The {@value #NAMED} densest tiles so far as {x, y, places}, densest first (ties: the smaller quadkey first). */
+  private final java.util.List<long[]> densest = new java.util.ArrayList<>();
   private long tiles;
   private long places;
   private long max;
 
-  /** A map of tiles at {@code zoom}, of the whole world or, when {@code bbox} is not null, of the box. */
-  public DensityMap(int zoom, List<String> families, BoundingBox bbox) {
+  /** A map of tiles at {@code zoom}, of the whole world or, when {@code bbox} is not null, of the box, over {@code basemap}. */
+  public DensityMap(int zoom, List<String> families, BoundingBox bbox, Basemap basemap) {
+    this.basemap = basemap;
     this.zoom = zoom;
     this.families = List.copyOf(families);
     this.bbox = bbox;
@@ -103,15 +122,42 @@ public final class DensityMap {
       row = (int) Math.floor(((y + 0.5) / tilesPerSide - view.y0()) * scale);
     }
     grid.keepMax(column, row, placesInTile);
+    rank(x, y, placesInTile);
+  }
+
+  /** Keeps the tile among the {@value #NAMED} densest if it is one of them. */
+  private void rank(int x, int y, long placesInTile) {
+    long[] tile = {x, y, placesInTile};
+    int at = densest.size();
+    while (at > 0 && denser(tile, densest.get(at - 1))) {
+      at--;
+    }
+    if (at < NAMED) {
+      densest.add(at, tile);
+      if (densest.size() > NAMED) {
+        densest.remove(NAMED);
+      }
+    }
+  }
+
+  private boolean denser(long[] a, long[] b) {
+    if (a[2] != b[2]) {
+      return a[2] > b[2];
+    }
+    return QuadKey.tileToQuadKey((int) a[0], (int) a[1], zoom).compareTo(QuadKey.tileToQuadKey((int) b[0], (int) b[1], zoom)) < 0;
   }
 
   public Picture draw() {
-    Picture p = new Picture(Math.max(mapWidth + 2 * MARGIN, MIN_PAGE_WIDTH), HEADER + mapHeight + FOOTER);
+    Picture p = new Picture(Math.max(mapWidth + 2 * MARGIN, MIN_PAGE_WIDTH), HEADER + mapHeight + FOOTER + NAMES);
     p.text(MARGIN, 26, "Places per tile at zoom " + zoom, 18, INK);
     p.text(MARGIN, 46, String.format(Locale.ROOT, "families %s · %,d place%s in %,d tile%s%s", String.join(", ", families),
         places, places == 1 ? "" : "s", tiles, tiles == 1 ? "" : "s", bbox == null ? "" : " · box " + bbox), 12, INK);
 
     p.rect(MARGIN, HEADER, mapWidth, mapHeight, BACKGROUND);
+    p.clip(MARGIN, HEADER, mapWidth, mapHeight);
+    for (List<double[][]> polygon : basemap.land()) {
+      p.polygon(polygon.stream().map(this::project).toList(), LAND);
+    }
     for (int row = 0; row < grid.rows(); row++) {
       for (int column = 0; column < grid.columns(); column++) {
         long count = grid.count(column, row);
@@ -126,9 +172,92 @@ public final class DensityMap {
         }
       }
     }
+    for (List<double[][]> polygon : basemap.land()) {
+      polygon.forEach(ring -> p.polyline(project(ring), OUTLINE, 0.6));
+    }
+    basemap.lines().forEach(line -> p.polyline(project(line), OUTLINE, 0.6));
+    graticule(p);
+    p.unclip();
+    markDensest(p);
     frame(p, MARGIN, HEADER, mapWidth, mapHeight);
     legend(p, HEADER + mapHeight + 14, max);
+    nameDensest(p, HEADER + mapHeight + FOOTER);
     return p;
+  }
+
+  /** Lon/lat points as pixels of the map. */
+  private double[][] project(double[][] lonLat) {
+    double[][] out = new double[lonLat.length][];
+    for (int i = 0; i < lonLat.length; i++) {
+      out[i] = new double[] {pixelX((lonLat[i][0] + 180) / 360), pixelY(View.mercatorY(lonLat[i][1]))};
+    }
+    return out;
+  }
+
+  private double pixelX(double x) {
+    return MARGIN + (x - view.x0()) * scale;
+  }
+
+  private double pixelY(double y) {
+    return HEADER + (y - view.y0()) * scale;
+  }
+
+  /** Meridians and parallels every {@link #STEPS step} degrees, labelled along the map's bottom and left edges. */
+  private void graticule(Picture p) {
+    double west = view.x0() * 360 - 180;
+    double east = view.x1() * 360 - 180;
+    double north = View.latitude(view.y0());
+    double south = View.latitude(view.y1());
+    double step = STEPS[STEPS.length - 1];
+    for (double s : STEPS) {
+      if (Math.max(east - west, north - south) / s >= 3) {
+        step = s;
+        break;
+      }
+    }
+    for (double lon = Math.ceil(west / step) * step; lon <= east + 1e-9; lon += step) {
+      double x = pixelX((lon + 180) / 360);
+      p.line(x, HEADER, x, HEADER + mapHeight, GRATICULE, 0.8);
+      p.text(x + 2, HEADER + mapHeight - 4, degrees(lon, step, "E", "W"), 10, LABEL);
+    }
+    for (double lat = Math.ceil(south / step) * step; lat <= north + 1e-9; lat += step) {
+      double y = pixelY(View.mercatorY(lat));
+      p.line(MARGIN, y, MARGIN + mapWidth, y, GRATICULE, 0.8);
+      p.text(MARGIN + 3, y - 3, degrees(lat, step, "N", "S"), 10, LABEL);
+    }
+  }
+
+  /** {@code 30°E}, {@code 0°}, {@code 2.5°S}: as many decimals as the step needs. */
+  static String degrees(double value, double step, String positive, String negative) {
+    int decimals = step >= 1 ? 0 : (int) Math.ceil(-Math.log10(step) - 1e-9);
+    double rounded = Math.abs(value) < step / 2 ? 0 : value;
+    String number = String.format(Locale.ROOT, "%." + decimals + "f", Math.abs(rounded));
+    return number + "°" + (rounded == 0 ? "" : rounded > 0 ? positive : negative);
+  }
+
+  /** Outlines the densest tiles and numbers them from 1. */
+  private void markDensest(Picture p) {
+    for (int i = 0; i < densest.size(); i++) {
+      long[] t = densest.get(i);
+      double x0 = Math.max(MARGIN, pixelX(t[0] / tilesPerSide));
+      double x1 = Math.min(MARGIN + mapWidth, Math.max(pixelX((t[0] + 1) / tilesPerSide), x0 + 1));
+      double y0 = Math.max(HEADER, pixelY(t[1] / tilesPerSide));
+      double y1 = Math.min(HEADER + mapHeight, Math.max(pixelY((t[1] + 1) / tilesPerSide), y0 + 1));
+      frame(p, x0 - 2, y0 - 2, x1 - x0 + 4, y1 - y0 + 4, INK);
+      p.text(Math.min(x1 + 4, MARGIN + mapWidth - 8), Math.max(y0 + 8, HEADER + 12), String.valueOf(i + 1), 12, INK);
+    }
+  }
+
+  /** One line per densest tile: its number, centre, quadkey and count. */
+  private void nameDensest(Picture p, double top) {
+    for (int i = 0; i < densest.size(); i++) {
+      long[] t = densest.get(i);
+      double lon = (t[0] + 0.5) / tilesPerSide * 360 - 180;
+      double lat = View.latitude((t[1] + 0.5) / tilesPerSide);
+      p.text(MARGIN, top + 14 + 16 * i, String.format(Locale.ROOT, "%d. %s %s, tile %s: %,d place%s", i + 1,
+          degrees(lat, 0.01, "N", "S"), degrees(lon, 0.01, "E", "W"), QuadKey.tileToQuadKey((int) t[0], (int) t[1], zoom),
+          t[2], t[2] == 1 ? "" : "s"), 12, INK);
+    }
   }
 
   private void drawTile(Picture p, int x, int y, Color colour) {
@@ -202,10 +331,14 @@ public final class DensityMap {
   }
 
   private static void frame(Picture p, double x, double y, double w, double h) {
-    p.line(x, y, x + w, y, FRAME, 1);
-    p.line(x + w, y, x + w, y + h, FRAME, 1);
-    p.line(x + w, y + h, x, y + h, FRAME, 1);
-    p.line(x, y + h, x, y, FRAME, 1);
+    frame(p, x, y, w, h, FRAME);
+  }
+
+  private static void frame(Picture p, double x, double y, double w, double h, Color colour) {
+    p.line(x, y, x + w, y, colour, 1);
+    p.line(x + w, y, x + w, y + h, colour, 1);
+    p.line(x + w, y + h, x, y + h, colour, 1);
+    p.line(x, y + h, x, y, colour, 1);
   }
 
   private static void legend(Picture p, double top, long max) {
@@ -264,8 +397,13 @@ public final class DensityMap {
       return new double[] {start, start + min};
     }
 
+    /** The latitude of a Bing Maps y, the inverse of {@link #mercatorY}. */
+    static double latitude(double y) {
+      return 90 - 360 * Math.atan(Math.exp((y - 0.5) * 2 * Math.PI)) / Math.PI;
+    }
+
     /** The Bing Maps y of a latitude (SCHEMAS.md, geo loader), 0 at the north edge, 1 at the south. */
-    private static double mercatorY(double lat) {
+    static double mercatorY(double lat) {
       double s = Math.sin(Math.max(-QuadKey.MAX_LATITUDE, Math.min(QuadKey.MAX_LATITUDE, lat)) * Math.PI / 180);
       return 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI);
     }

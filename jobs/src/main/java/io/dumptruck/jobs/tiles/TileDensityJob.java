@@ -52,6 +52,8 @@ public final class TileDensityJob implements AnalyticsJob {
     o.put(TileDensitySettings.BBOX, "only tiles meeting the box " + BoundingBox.USAGE + " (default: the world)");
     o.put(TileDensitySettings.PICTURE, "density map, .png or .svg, relative to the output directory unless absolute "
         + "(default " + TileDensitySettings.DEFAULT_PICTURE + ")");
+    o.put(TileDensitySettings.BASEMAP, "GeoJSON drawn under the tiles (polygons as land, lines as borders), or "
+        + Basemap.NONE + " (default: Natural Earth's 1:110m land and borders, built in)");
     return o;
   }
 
@@ -69,6 +71,7 @@ public final class TileDensityJob implements AnalyticsJob {
   @Override
   public List<Job> stages(Configuration conf, JobOptions options) throws IOException {
     TileDensitySettings settings = TileDensitySettings.of(options);
+    settings.basemap(conf); // a basemap that cannot be drawn is refused before the job runs
     Job stage = JobRunner.stage(conf, this, "count places per tile");
     HFileTableInputFormat.Configurator input = HFileTableInputFormat.configure(stage);
     for (ScanSpec scan : settings.scans()) {
@@ -92,7 +95,7 @@ public final class TileDensityJob implements AnalyticsJob {
   @Override
   public void afterStages(Configuration conf, JobOptions options) throws IOException {
     TileDensitySettings settings = TileDensitySettings.of(options);
-    DensityMap map = new DensityMap(settings.zoom(), settings.families(), settings.bbox());
+    DensityMap map = new DensityMap(settings.zoom(), settings.families(), settings.bbox(), settings.basemap(conf));
     DatasetReader.forEach(conf, new Path(options.output(), TileDensitySchema.DATASET), r -> map.add(
         ((Number) r.get("tile_x")).intValue(), ((Number) r.get("tile_y")).intValue(), ((Number) r.get("places")).longValue()));
     map.draw().write(conf, settings.picturePath(options.output()));

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -19,12 +20,14 @@ import org.apache.hadoop.hbase.util.Bytes;
  * @param families the prominence families counted, in h, m, l order
  * @param bbox the box the tiles must meet, or null for the whole world
  * @param picture the picture file as given: absolute, or relative to the output directory
+ * @param basemap the GeoJSON file drawn under the tiles, {@link Basemap#NONE}, or null for the built-in world
  */
-public record TileDensitySettings(int zoom, List<String> families, BoundingBox bbox, String picture) {
+public record TileDensitySettings(int zoom, List<String> families, BoundingBox bbox, String picture, String basemap) {
   static final String ZOOM = "zoom";
   static final String FAMILIES = "families";
   static final String BBOX = "bbox";
   static final String PICTURE = "picture";
+  static final String BASEMAP = "basemap";
 
   static final int DEFAULT_ZOOM = 6;
   static final String DEFAULT_PICTURE = "density.png";
@@ -67,8 +70,12 @@ public record TileDensitySettings(int zoom, List<String> families, BoundingBox b
     if (picture.isBlank() || !Picture.isPictureName(picture) || picture.endsWith("/")) {
       throw new IllegalArgumentException("--" + PICTURE + " takes a file name ending in .png or .svg, got '" + picture + "'");
     }
+    String basemap = options.get(BASEMAP, null);
+    if (basemap != null && basemap.isBlank()) {
+      throw new IllegalArgumentException("--" + BASEMAP + " takes a GeoJSON file or " + Basemap.NONE + ", got ''");
+    }
     return new TileDensitySettings(zoom, families(options.get(FAMILIES, String.join(",", ALL_FAMILIES))),
-        bbox == null ? null : BoundingBox.parse(BBOX, bbox), picture);
+        bbox == null ? null : BoundingBox.parse(BBOX, bbox), picture, basemap);
   }
 
   private static List<String> families(String text) {
@@ -106,6 +113,14 @@ public record TileDensitySettings(int zoom, List<String> families, BoundingBox b
       out.add(base.withRange(start, stop));
     }
     return out;
+  }
+
+  /** What the map is drawn over: the built-in world, none, or the GeoJSON file given (read now; an IllegalArgumentException if it cannot be). */
+  public Basemap basemap(Configuration conf) {
+    if (basemap == null) {
+      return Basemap.world();
+    }
+    return basemap.equals(Basemap.NONE) ? Basemap.EMPTY : Basemap.read(conf, new Path(basemap));
   }
 
   /** Where the picture goes: the path given, under the output directory unless it is absolute. */

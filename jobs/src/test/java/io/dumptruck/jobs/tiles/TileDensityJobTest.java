@@ -265,7 +265,7 @@ class TileDensityJobTest {
     BufferedImage png = ImageIO.read(new File(new File(tmp, "z6"), "density.png"));
     assertNotNull(png, "density.png decodes");
     assertEquals(800, png.getWidth());
-    assertEquals(888, png.getHeight());
+    assertEquals(976, png.getHeight());
     long max = expected.values().stream().mapToLong(c -> c[0] + c[1] + c[2]).max().orElseThrow();
     String densest = expected.entrySet().stream().filter(e -> e.getValue()[0] + e.getValue()[1] + e.getValue()[2] == max)
         .findFirst().orElseThrow().getKey();
@@ -460,7 +460,7 @@ class TileDensityJobTest {
   }
 
   @Test
-  void badOptionsAreRefusedBeforeAnythingRuns() {
+  void badOptionsAreRefusedBeforeAnythingRuns() throws Exception {
     assertBad(Map.of("zoom", "0"), "--zoom takes a whole number 1..16, got '0'");
     assertBad(Map.of("zoom", "17"), "--zoom takes a whole number 1..16, got '17'");
     assertBad(Map.of("zoom", "six"), "--zoom takes a whole number 1..16, got 'six'");
@@ -475,6 +475,59 @@ class TileDensityJobTest {
     assertBad(Map.of("bbox", "170,0,-170,10"), "--bbox takes minLon <= maxLon and minLat <= maxLat "
         + "(a box across the antimeridian is not supported), got '170,0,-170,10'");
     assertBad(Map.of("picture", "map.jpg"), "--picture takes a file name ending in .png or .svg, got 'map.jpg'");
+    File notGeoJson = new File(tmp, "not-geo.json");
+    Files.writeString(notGeoJson.toPath(), "{\"type\": \"Polygon\", \"coordinates\": [[[0, 0], [\"a\", 1]]]}");
+    assertBad(Map.of("basemap", notGeoJson.getPath()), "--basemap " + notGeoJson.getPath() + ": [\"a\",1] is not a [lon, lat] point");
+    File points = new File(tmp, "points.geojson");
+    Files.writeString(points.toPath(), "{\"type\": \"Point\", \"coordinates\": [0, 0]}");
+    assertBad(Map.of("basemap", points.getPath()),
+        "--basemap " + points.getPath() + " holds no Polygon, MultiPolygon, LineString or MultiLineString");
+    IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
+        () -> run("bad-missing-basemap", OutputKind.AVRO, Map.of("basemap", new File(tmp, "nope.geojson").getPath())));
+    assertTrue(missing.getMessage().startsWith("--basemap " + new File(tmp, "nope.geojson").getPath() + " cannot be read"),
+        missing.getMessage());
+  }
+
+  /**
+   * The map is drawn over Natural Earth's land and borders by default, over the user's GeoJSON with
+   * --basemap, over nothing with --basemap none; a graticule is labelled; the densest tiles are
+   * outlined, numbered and named with their centre, quadkey and count.
+   */
+  @Test
+  void theMapShowsLandBordersAGraticuleAndNamesTheDensestTiles() throws Exception {
+    File square = new File(tmp, "square.geojson");
+    Files.writeString(square.toPath(), "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"properties\":{},"
+        + "\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[-20,-20],[20,-20],[20,20],[-20,20],[-20,-20]]]}},"
+        + "{\"type\":\"Feature\",\"properties\":{},\"geometry\":{\"type\":\"LineString\",\"coordinates\":[[-30,0],[30,0]]}}]}");
+    run("world", OutputKind.TSV, Map.of("zoom", "1", "picture", "m.svg"));
+    run("own", OutputKind.TSV, Map.of("zoom", "1", "picture", "m.svg", "basemap", square.getPath()));
+    run("bare", OutputKind.TSV, Map.of("zoom", "1", "picture", "m.svg", "basemap", "none"));
+    String world = Files.readString(new File(tmp, "world/m.svg").toPath());
+    String own = Files.readString(new File(tmp, "own/m.svg").toPath());
+    String bare = Files.readString(new File(tmp, "bare/m.svg").toPath());
+    String land = "fill=\"" + String.format("#%06x", DensityMap.LAND.getRGB() & 0xFFFFFF) + "\"";
+    assertEquals(Basemap.world().land().size(), count(Pattern.compile(Pattern.quote(land)), world), "one land path per polygon");
+    assertTrue(Basemap.world().land().size() > 100 && Basemap.world().lines().size() > 300, "Natural Earth's land and borders");
+    assertEquals(1, count(Pattern.compile(Pattern.quote(land)), own), "the given GeoJSON's one polygon");
+    assertEquals(0, count(Pattern.compile(Pattern.quote(land)), bare));
+    for (String svg : List.of(world, own, bare)) {
+      for (String label : List.of(">30°N<", ">60°S<", ">0°<", ">90°W<", ">150°E<")) {
+        assertTrue(svg.contains(label), "graticule label " + label);
+      }
+    }
+    Map<String, long[]> expected1 = expected(1, "hml", t -> true);
+    List<Map.Entry<String, long[]>> byCount = new ArrayList<>(expected1.entrySet());
+    byCount.sort(java.util.Comparator.<Map.Entry<String, long[]>>comparingLong(e -> -(e.getValue()[0] + e.getValue()[1] + e.getValue()[2]))
+        .thenComparing(Map.Entry::getKey));
+    for (int i = 0; i < byCount.size(); i++) { // zoom 1 has four tiles: all named, densest first
+      long[] c = byCount.get(i).getValue();
+      String named = String.format(java.util.Locale.ROOT, ">%d. ", i + 1);
+      int at = world.indexOf(named);
+      assertTrue(at > 0, "tile " + (i + 1) + " named");
+      String line = world.substring(at, world.indexOf('<', at));
+      assertTrue(line.contains("tile " + byCount.get(i).getKey() + ": " + String.format(java.util.Locale.ROOT, "%,d", c[0] + c[1] + c[2])
+          + " places"), line);
+    }
   }
 
   private static void assertBad(Map<String, String> extra, String message) {
