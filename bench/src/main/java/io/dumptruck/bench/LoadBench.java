@@ -417,6 +417,10 @@ public final class LoadBench {
     // a job that runs out of heap ends its JVM: the out-of-memory error may kill the main thread
     // while the task threads keep the process alive
     cmd.add("-XX:+ExitOnOutOfMemoryError");
+    String childOptions = System.getProperty("bench.child.opts", ""); // e.g. a flight recording of each run, for profiles
+    if (!childOptions.isBlank()) {
+      cmd.addAll(Arrays.asList(childOptions.trim().split("\\s+")));
+    }
     String log4j = System.getProperty("log4j.configuration");
     if (log4j != null) {
       cmd.add("-Dlog4j.configuration=" + log4j);

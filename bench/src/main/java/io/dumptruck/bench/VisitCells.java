@@ -24,7 +24,7 @@ record VisitCells(byte[] row, long timestamp, byte[][] values) {
     }
     byte[] row = WebLogSchema.visitKey(key, r.visitor(), r.time(), rawLine);
     byte[][] values = {
-        utf8(r.path()), utf8(r.query()), utf8(r.refererReversed()), Bytes.toBytes(String.valueOf(r.status())),
+        utf8(r.path()), utf8(r.query()), utf8(r.refererReversed()), WebLogSchema.statusText(r.status()),
         r.durationMicros() == null ? null : Bytes.toBytes(r.durationMicros()), utf8(r.client()), utf8(r.method())};
     return new VisitCells(row, r.time(), values);
   }

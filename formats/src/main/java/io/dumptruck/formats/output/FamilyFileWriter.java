@@ -63,6 +63,8 @@ public final class FamilyFileWriter implements Closeable {
   private long rows;
   private long versionsDropped;
   private long markers;
+  /** The row count of the last cell appended with one ({@link #append(Cell, long)}). */
+  private long lastRowSerial;
   private int versionsOfColumn;
   private long bytes;
 
@@ -104,8 +106,22 @@ public final class FamilyFileWriter implements Closeable {
     return familyName;
   }
 
+  /** Appends a cell, in HBase's order; it starts a row if its row is not the last cell's. */
   public void append(Cell cell) throws IOException {
-    boolean newRow = last == null || !CellUtil.matchingRows(last, cell);
+    append(cell, last == null || !CellUtil.matchingRows(last, cell));
+  }
+
+  /**
+   * Appends a cell whose caller counts rows: {@code rowSerial} changes whenever the cells reach
+   * another row (of any family), so no row key is compared here.
+   */
+  public void append(Cell cell, long rowSerial) throws IOException {
+    boolean newRow = last == null || rowSerial != lastRowSerial;
+    lastRowSerial = rowSerial;
+    append(cell, newRow);
+  }
+
+  private void append(Cell cell, boolean newRow) throws IOException {
     boolean marker = cell.getTypeByte() != PUT;
     if (!newRow && CellUtil.matchingQualifier(last, cell)) {
       if (last.getTimestamp() == cell.getTimestamp() && last.getTypeByte() == cell.getTypeByte()) {

@@ -39,6 +39,8 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
   private final FamilyFileWriter[][] writers;
   private final long[] tableRows;
   private final RowChange rows = new RowChange();
+  /** Rows written so far (of any table): changes with every row, so the family writers compare no row keys. */
+  private long rowSerial;
   /** Tables whose values lead with the cell's type code (their cells may be delete markers). */
   private final boolean[] markers;
   /** Tables whose values lead (after the type code) with the cell's tags: a 2-byte length, then the tags. */
@@ -63,21 +65,32 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
     this.tableRows = new long[tables.size()];
   }
 
+  /**
+   * Row changes are known without comparing keys inside a run (it marks where a row starts): the
+   * run's first row is compared with the last row written, once per run.
+   */
   @Override
   public void write(CellKey first, CellRun run) throws IOException {
     cells.reset(first, run.bytes(), run.length());
-    do {
+    boolean newRow = rows.changed(first);
+    while (true) {
+      if (newRow) {
+        rowSerial++;
+        tableRows[cells.key().table()]++;
+      }
       append(cells.key(), cells.valueBuffer(), cells.valueOffset(), cells.valueLength());
-    } while (cells.next());
+      if (!cells.next()) {
+        break;
+      }
+      newRow = cells.startsRow();
+    }
+    rows.remember(cells.key());
   }
 
   private void append(CellKey key, byte[] value, int valueOffset, int valueLength) throws IOException {
     int t = key.table();
     int f = key.family();
     FamilyFileWriter w = writer(t, f);
-    if (rows.changed(key)) {
-      tableRows[t]++;
-    }
     byte[] b = key.buffer();
     byte[] familyName = w.familyName();
     KeyValue.Type type = KeyValue.Type.Put;
@@ -96,7 +109,7 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
     }
     w.append(new KeyValue(b, key.rowOffset(), key.rowLength(), familyName, 0, familyName.length,
         b, key.qualifierOffset(), key.qualifierLength(), key.timestamp(), type,
-        value, valueOffset, valueLength, value, tagsOffset, tagsLength));
+        value, valueOffset, valueLength, value, tagsOffset, tagsLength), rowSerial);
   }
 
   private FamilyFileWriter writer(int t, int f) {

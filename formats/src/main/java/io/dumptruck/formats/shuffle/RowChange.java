@@ -13,13 +13,18 @@ public final class RowChange {
     if (key.table() == table && Bytes.equals(row, 0, rowLength, key.buffer(), key.rowOffset(), key.rowLength())) {
       return false;
     }
+    remember(key);
+    return true;
+  }
+
+  /** Remembers {@code key}'s row as the current one, without comparing. */
+  public void remember(CellKey key) {
     table = key.table();
     if (row.length < key.rowLength()) {
       row = new byte[Math.max(key.rowLength(), row.length * 2)];
     }
     System.arraycopy(key.buffer(), key.rowOffset(), row, 0, key.rowLength());
     rowLength = key.rowLength();
-    return true;
   }
 
   /** The table of the current row, -1 before any key. */

@@ -51,6 +51,22 @@ public final class WebLogSchema implements RecordSchema<WebLogRecord> {
   public static final String DURATION = "d";
   public static final String CLIENT = "i";
   public static final String METHOD = "m";
+  private static final byte[] PATH_Q = Bytes.toBytes(PATH);
+  private static final byte[] QUERY_Q = Bytes.toBytes(QUERY);
+  private static final byte[] REFERER_Q = Bytes.toBytes(REFERER);
+  private static final byte[] STATUS_Q = Bytes.toBytes(STATUS);
+  private static final byte[] DURATION_Q = Bytes.toBytes(DURATION);
+  private static final byte[] CLIENT_Q = Bytes.toBytes(CLIENT);
+  private static final byte[] METHOD_Q = Bytes.toBytes(METHOD);
+  /** The decimal text of the status codes 0..999, made once (the parser keeps statuses to three digits). */
+  private static final byte[][] STATUS_TEXT = new byte[1000][];
+
+  static {
+    for (int i = 0; i < STATUS_TEXT.length; i++) {
+      STATUS_TEXT[i] = Bytes.toBytes(String.valueOf(i));
+    }
+  }
+
   /** The family of {@code cookie_url_count}: qualifier = path, value = count. */
   public static final String URL_COUNT = "u";
   /** The per-day family of {@code cookie_url_count}: qualifier = the day as yyyyMMdd (UTC), value = the day's count. */
@@ -127,15 +143,15 @@ public final class WebLogSchema implements RecordSchema<WebLogRecord> {
     }
     byte[] row = visitKey(key, visitor, r.time(), rawLine);
     long t = r.time();
-    put(sink, visit, row, PATH, r.path(), t);
-    put(sink, visit, row, QUERY, r.query(), t);
-    put(sink, visit, row, REFERER, r.refererReversed(), t);
-    sink.put(visit, row, Bytes.toBytes(STATUS), t, Bytes.toBytes(String.valueOf(r.status())));
+    put(sink, visit, row, PATH_Q, r.path(), t);
+    put(sink, visit, row, QUERY_Q, r.query(), t);
+    put(sink, visit, row, REFERER_Q, r.refererReversed(), t);
+    sink.put(visit, row, STATUS_Q, t, statusText(r.status()));
     if (r.durationMicros() != null) {
-      sink.put(visit, row, Bytes.toBytes(DURATION), t, Bytes.toBytes(r.durationMicros()));
+      sink.put(visit, row, DURATION_Q, t, Bytes.toBytes(r.durationMicros()));
     }
-    put(sink, visit, row, CLIENT, r.client(), t);
-    put(sink, visit, row, METHOD, r.method(), t);
+    put(sink, visit, row, CLIENT_Q, r.client(), t);
+    put(sink, visit, row, METHOD_Q, r.method(), t);
     if (r.path() != null) {
       byte[] visitorRow = Bytes.toBytes(visitor);
       byte[] path = Bytes.toBytes(r.path());
@@ -188,10 +204,15 @@ public final class WebLogSchema implements RecordSchema<WebLogRecord> {
     }
   }
 
-  private static void put(CellSink sink, CellSink.FamilyRef f, byte[] row, String qualifier, String value, long t)
+  private static void put(CellSink sink, CellSink.FamilyRef f, byte[] row, byte[] qualifier, String value, long t)
       throws IOException, InterruptedException {
     if (value != null) {
-      sink.put(f, row, Bytes.toBytes(qualifier), t, Bytes.toBytes(value));
+      sink.put(f, row, qualifier, t, Bytes.toBytes(value));
     }
+  }
+
+  /** The {@code p:s} value of a status: its decimal text (the shared bytes of a cached one: not to be changed). */
+  public static byte[] statusText(int status) {
+    return status >= 0 && status < STATUS_TEXT.length ? STATUS_TEXT[status] : Bytes.toBytes(String.valueOf(status));
   }
 }
