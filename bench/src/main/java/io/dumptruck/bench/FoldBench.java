@@ -56,7 +56,7 @@ import org.apache.hadoop.mapreduce.Job;
  * interleaved, the order rotating each round:
  * <ul>
  *   <li><b>folded</b>: {@code load weblogs --live}: snapshots of cookie_url_count and cookie_stats
- *       read as a second input, counts and stats folded, only touched rows written;
+ *       whose touched rows the reducers read, counts and stats folded, only touched rows written;
  *   <li><b>unfolded</b>: the same with {@code -D dumptruck.load.fold=false} (the day's figures alone,
  *       which would replace the held ones);
  *   <li><b>increments</b>: the counts of cookie_url_count (u: and d:) sent as HBase {@code Increment}s

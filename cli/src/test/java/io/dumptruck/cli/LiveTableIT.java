@@ -456,9 +456,9 @@ class LiveTableIT {
 
   /**
    * Three days of web logs into the live tables: day one bulk-loaded as it is, days two and three
-   * matched ({@code --live}), so their counts and stats fold into what the tables hold (a snapshot
-   * read as a second input). After each day's bulk load, every cell of cookie_url_count and
-   * cookie_stats read through HBase equals what one load of all the days so far writes.
+   * matched ({@code --live}), so their counts and stats fold into what the tables hold (snapshots
+   * whose touched rows the reducers read). After each day's bulk load, every cell of cookie_url_count
+   * and cookie_stats read through HBase equals what the raw lines of all the days so far make.
    */
   @Test
   void webLogCountsAndStatsFoldIntoTheLiveTablesDayAfterDay() throws Exception {

@@ -15,7 +15,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * qualifier the map side gives a title (its rank's sort key from the cell's {@link TitleRanks} tag ‖
  * the title), at the load's timestamp — so {@link TopTitlesFold} keeps the top 10 of the listed
  * titles and the day's alike. A cell that is not a JSON array of strings is an IllegalArgumentException
- * naming the row ({@link io.dumptruck.loaders.HeldStateMapper} counts it and goes on).
+ * naming the row ({@link io.dumptruck.loaders.SnapshotHeldRows} counts it and goes on).
  */
 public final class TopTitlesHeld implements HeldState {
   private static final byte[] EMPTY = new byte[0];

@@ -246,6 +246,7 @@ public final class WebLogParser {
   private String split(String line, int start, int end) {
     int n = 0;
     int i = start;
+    int backslashAt = line.indexOf('\\', start); // most lines have none: their quoted fields end at the next quote
     while (true) {
       if (n == MAX_FIELDS) {
         return "text after the duration field: " + clip(line, i, end);
@@ -270,17 +271,25 @@ public final class WebLogParser {
             return "the " + NAME[n] + " field is not quoted: " + clip(line, i, end);
           }
           boolean backslash = false;
-          close = i + 1;
-          while (close < end) {
-            char c = line.charAt(close);
-            if (c == '"') {
-              break;
-            }
-            if (c == '\\') {
-              backslash = true;
-              close += 2;
-            } else {
-              close++;
+          if (backslashAt >= 0 && backslashAt <= i) {
+            backslashAt = line.indexOf('\\', i + 1);
+          }
+          close = line.indexOf('"', i + 1);
+          if (close < 0 || close > end) {
+            close = end;
+          } else if (backslashAt >= 0 && backslashAt < close) { // an escape inside: walk the field
+            close = i + 1;
+            while (close < end) {
+              char c = line.charAt(close);
+              if (c == '"') {
+                break;
+              }
+              if (c == '\\') {
+                backslash = true;
+                close += 2;
+              } else {
+                close++;
+              }
             }
           }
           if (close >= end) {
@@ -292,9 +301,9 @@ public final class WebLogParser {
           i = close + 1;
           break;
         default:
-          close = i;
-          while (close < end && line.charAt(close) != ' ') {
-            close++;
+          close = line.indexOf(' ', i);
+          if (close < 0 || close > end) {
+            close = end;
           }
           from[n] = i;
           to[n] = close;
