@@ -276,9 +276,10 @@ public final class LoadJob {
     }
     LoaderConf.HELD_READERS.set(conf, String.join(",", readers));
     LoaderConf.HELD_DIRS.set(conf, String.join(",", dirs));
-    plan.folded().forEach(output::foldingHeldRows);
+    Set<String> folded = plan.folded();
+    folded.forEach(output::foldingHeldRows);
     output.heldRowsFrom(SnapshotHeldRows.class);
-    LoaderConf.addSummaryLine(conf, "folded into the live tables: " + String.join(", ", plan.folded())
+    LoaderConf.addSummaryLine(conf, "folded into the live tables: " + String.join(", ", folded)
         + ", with what snapshot(s) " + String.join(", ", names) + " hold; only the rows this input touches are written");
   }
 

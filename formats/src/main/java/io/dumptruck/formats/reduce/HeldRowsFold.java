@@ -56,19 +56,22 @@ final class HeldRowsFold implements CellFold {
     }
     int n = 0;
     while (values.hasNext()) { // the shuffle reuses its value objects: copy
-      n = set(n, values.next());
+      BytesWritable v = values.next();
+      n = set(n, v.getBytes(), v.getLength());
     }
     for (; next < held.size() && held.get(next).key().compareTo(key) == 0; next++) {
-      n = set(n, new BytesWritable(held.get(next).value()));
+      byte[] v = held.get(next).value();
+      n = set(n, v, v.length);
     }
     inner.cell(key, merged.subList(0, n).iterator(), out);
   }
 
-  private int set(int n, BytesWritable v) {
+  /** Sets {@code merged[n]} (the list grows as needed) to {@code bytes[0, length)}; returns n + 1. */
+  private int set(int n, byte[] bytes, int length) {
     if (n == merged.size()) {
       merged.add(new BytesWritable());
     }
-    merged.get(n).set(v.getBytes(), 0, v.getLength());
+    merged.get(n).set(bytes, 0, length);
     return n + 1;
   }
 
