@@ -88,6 +88,9 @@ public final class LoadBench {
   private final Path work;
   private final List<String> only;
   private final String layouts;
+  /** {@code --on yarn}: the contenders' jobs run on {@link YarnBenchCluster}; the floors stay local (they run no job). */
+  private final boolean onYarn;
+  private YarnBenchCluster yarn;
 
   private LoadBench(Map<String, String> o) {
     kind = o.getOrDefault("kind", "weblogs");
@@ -102,13 +105,18 @@ public final class LoadBench {
     timestamp = Long.parseLong(o.getOrDefault("timestamp", "1700000000000"));
     work = Path.of(o.getOrDefault("work", "bench-work")).toAbsolutePath().resolve(kind + "-" + records);
     only = o.containsKey("only") ? Arrays.asList(o.get("only").split(",")) : List.of();
+    String on = o.getOrDefault("on", "local");
+    if (!List.of("local", "yarn").contains(on) || on.equals("yarn") && skew) {
+      throw new IllegalArgumentException("--on takes local or yarn (yarn for weblogs and graph), not " + on);
+    }
+    onYarn = on.equals("yarn");
   }
 
   public static void main(String[] args) throws Exception {
     Map<String, String> o = new LinkedHashMap<>();
     if (args.length == 0 || !List.of("weblogs", "graph", "widerow", "titles").contains(args[0])) {
       System.err.println("usage: bench/run load weblogs|graph|widerow|titles [--records N] [--regions R] [--repeats K] [--heap 2g]"
-          + " [--work DIR] [--seed S] [--only contender,...] [--layouts edges,adjacency (widerow)]");
+          + " [--work DIR] [--seed S] [--only contender,...] [--layouts edges,adjacency (widerow)] [--on local|yarn]");
       System.exit(2);
     }
     o.put("kind", args[0]);
@@ -169,11 +177,34 @@ public final class LoadBench {
 
       List<Contender> contenders = contenders(input, facts, reference, conf, specs);
       WebLogInput.deleteTree(reference);
+      if (onYarn) {
+        log("starting HDFS and YARN (" + YarnBenchCluster.NODE_MANAGERS + " NodeManagers), copying the input to HDFS");
+        yarn = YarnBenchCluster.start(work.resolve("yarn").toFile(), String.join(" ", OPENS));
+        yarn.fileSystem().copyFromLocalFile(new org.apache.hadoop.fs.Path(input.toUri()), hdfs(input, input));
+      }
       Map<String, String> sameness = new LinkedHashMap<>();
       List<Run> runs = repeat(contenders, zk, sameness,
           (c, out) -> c.sameInput() ? checkSame(conf, c, out, specs, refDigests) : describe(conf, c, out, specs));
       writeReport(report(facts, loaded, contenders, runs, sameness, refDigests));
+    } finally {
+      if (yarn != null) {
+        yarn.close();
+      }
     }
+  }
+
+  /** Where {@code local}, under the input directory {@code input}, is on the YARN cluster's HDFS. */
+  private static org.apache.hadoop.fs.Path hdfs(Path input, Path local) {
+    String relative = input.relativize(local).toString();
+    return new org.apache.hadoop.fs.Path(relative.isEmpty() ? "/bench/input" : "/bench/input/" + relative);
+  }
+
+  /**
+   * Whether a contender's job runs on YARN: once the cluster is up ({@code --on yarn}; the reference
+   * load runs locally before), all but the floors, which write files and run no job.
+   */
+  private boolean runsOnYarn(Contender c) {
+    return yarn != null && !c.run().equals("floor");
   }
 
   /** What the first successful run of a contender wrote: checked (or described) once. */
@@ -188,7 +219,14 @@ public final class LoadBench {
       for (Contender c : contenders) {
         Path out = work.resolve("out").resolve(c.name());
         WebLogInput.deleteTree(out);
+        org.apache.hadoop.fs.Path hdfsOut = new org.apache.hadoop.fs.Path("/bench/out/" + c.name());
         Run run = runChild(c, r, out, zk);
+        if (runsOnYarn(c)) { // the output is checked from a local copy, then goes
+          if (!run.failed() && (!sameness.containsKey(c.name()) || sameness.get(c.name()).startsWith("failed"))) {
+            yarn.fileSystem().copyToLocalFile(false, hdfsOut, new org.apache.hadoop.fs.Path(out.toUri()), true);
+          }
+          yarn.fileSystem().delete(hdfsOut, true);
+        }
         runs.add(run);
         if (run.failed()) {
           log("repeat " + r + " " + c.name() + " FAILED: " + run.failure());
@@ -209,7 +247,7 @@ public final class LoadBench {
   }
 
   private void writeReport(String report) throws IOException {
-    Path file = work.resolve("results-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".md");
+    Path file = work.resolve("results-" + (onYarn ? "yarn-" : "") + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".md");
     Files.writeString(file, report);
     System.out.println(report);
     log("written to " + file);
@@ -385,6 +423,9 @@ public final class LoadBench {
       out.add(new Contender("textbook-graph", "textbook-graph", edges, edgeBytes, all, Map.of()));
       out.add(new Contender("floor-graph", "floor", null, treeBytes(allDump), all, Map.of("dump", allDump.toString())));
     }
+    if (onYarn) { // a cluster compresses dumptruck's map output with Snappy anyway
+      out.removeIf(c -> c.name().endsWith(LoadRun.SNAPPY));
+    }
     if (!only.isEmpty()) {
       out.removeIf(c -> !only.contains(c.name()));
     }
@@ -429,10 +470,16 @@ public final class LoadBench {
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(LoadRun.class.getName());
     cmd.add(c.run());
-    if (c.input() != null) {
-      cmd.add("input=" + c.input());
+    if (runsOnYarn(c)) {
+      cmd.add("input=" + hdfs(work.resolve("input"), c.input()));
+      cmd.add("output=/bench/out/" + c.name());
+      cmd.add("yarn_conf=" + yarn.confDir());
+    } else {
+      if (c.input() != null) {
+        cmd.add("input=" + c.input());
+      }
+      cmd.add("output=" + out);
     }
-    cmd.add("output=" + out);
     cmd.add("tmp=" + work.resolve("tmp"));
     cmd.add("regions=" + regions);
     cmd.add("timestamp=" + timestamp);
@@ -490,7 +537,14 @@ public final class LoadBench {
   private String report(Map<String, String> facts, long loaded, List<Contender> contenders, List<Run> runs,
       Map<String, String> sameness, Map<String, CellDigest> refDigests) {
     StringBuilder s = new StringBuilder();
-    s.append("# Load benchmark: ").append(kind).append(", ").append(records).append(" records\n\n");
+    s.append("# Load benchmark: ").append(kind).append(", ").append(records).append(" records")
+        .append(onYarn ? ", on YARN\n\n" : "\n\n");
+    if (onYarn) {
+      s.append(String.format(Locale.ROOT, "Jobs on a YARN mini cluster: %d NodeManagers, at most %d task containers of %d MB (%s) each at a time "
+          + "per NodeManager, input and output on HDFS (one DataNode); the floors run locally. CPU s: the tasks' CPU (job counter) "
+          + "plus the submitting JVM's; heap: the submitting JVM's; cluster CPU s: the JVM running HDFS, YARN and HBase.%n",
+          YarnBenchCluster.NODE_MANAGERS, YarnBenchCluster.TASKS_PER_NODE, YarnBenchCluster.TASK_MB, YarnBenchCluster.TASK_HEAP));
+    }
     s.append(String.format(Locale.ROOT, "Machine: %d cores, %.0f GiB, JDK %s; child JVMs -Xmx%s; %d regions per table; %d repeats.%n",
         Runtime.getRuntime().availableProcessors(),
         ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize() / 1073741824.0,
@@ -522,13 +576,15 @@ public final class LoadBench {
           ok.isEmpty() ? "" : String.format(Locale.ROOT, "%.0f", ok.stream().mapToDouble(r -> r.heapMiB("heap_peak")).max().orElse(0)),
           ok.isEmpty() ? "" : String.format(Locale.ROOT, "%.0f", ok.stream().mapToDouble(r -> r.heapMiB("heap_after_gc")).max().orElse(0))));
     }
-    s.append("\n## Shuffle (first run of each)\n\n| contender | map output records | map output MiB | on disk MiB (after any compression) | records spilled | set-up s (dumptruck: incl. sampling) |\n|---|---|---|---|---|---|\n");
+    s.append("\n## Shuffle (first run of each)\n\n| contender | map output records | map output MiB | on disk MiB (after any compression) | records spilled | fetched by reducers MiB | maps + reduces | task CPU s | set-up s (dumptruck: incl. sampling) |\n|---|---|---|---|---|---|---|---|---|\n");
     for (Contender c : contenders) {
       runs.stream().filter(r -> r.contender().equals(c.name()) && !r.failed() && r.figures().containsKey("map_output_records"))
-          .findFirst().ifPresent(r -> s.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.1f | %s | %s |%n", c.name(),
+          .findFirst().ifPresent(r -> s.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.1f | %s | %.1f | %s + %s | %.1f | %s |%n", c.name(),
               r.figures().get("map_output_records"), Long.parseLong(r.figures().get("map_output_bytes")) / 1048576.0,
               Long.parseLong(r.figures().getOrDefault("map_output_materialized_bytes", "0")) / 1048576.0,
-              r.figures().get("spilled_records"), r.figures().containsKey("setup_ns")
+              r.figures().get("spilled_records"), Long.parseLong(r.figures().get("reduce_shuffle_bytes")) / 1048576.0,
+              r.figures().get("maps"), r.figures().get("reduces"), Long.parseLong(r.figures().get("task_cpu_ms")) / 1e3,
+              r.figures().containsKey("setup_ns")
                   ? String.format(Locale.ROOT, "%.2f", Long.parseLong(r.figures().get("setup_ns")) / 1e9) : "not timed")));
     }
     s.append("\n## Ratios within each repeat (min / median / max over repeats)\n\n| ratio | wall | CPU |\n|---|---|---|\n");

@@ -26,6 +26,7 @@ import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
 import org.apache.hadoop.io.compress.SnappyCodec;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobCounter;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskCounter;
 
@@ -55,7 +56,8 @@ public final class LoadRun {
       int eq = args[i].indexOf('=');
       o.put(args[i].substring(0, eq), args[i].substring(eq + 1));
     }
-    Configuration conf = localConf(o.get("tmp"));
+    boolean onYarn = o.containsKey("yarn_conf");
+    Configuration conf = onYarn ? yarnConf(o.get("yarn_conf")) : localConf(o.get("tmp"));
     o.forEach((k, v) -> { // conf.KEY=VALUE sets a job setting, as -D KEY=VALUE would
       if (k.startsWith(CONF)) {
         conf.set(k.substring(CONF.length()), v);
@@ -128,8 +130,10 @@ public final class LoadRun {
       }
       default -> throw new IllegalArgumentException("unknown contender " + contender);
     }
+    // on YARN the work is done in the task containers: their CPU (the job's counter) plus this client's
+    long cpu = figures.cpuNanos() + (onYarn ? counts.getOrDefault("task_cpu_ms", 0L) * 1_000_000 : 0);
     StringBuilder line = new StringBuilder("RESULT contender=").append(contender)
-        .append(" wall_ns=").append(figures.wallNanos()).append(" cpu_ns=").append(figures.cpuNanos())
+        .append(" wall_ns=").append(figures.wallNanos()).append(" cpu_ns=").append(cpu)
         .append(" heap_peak=").append(figures.peakHeapBytes()).append(" heap_after_gc=").append(figures.peakHeapAfterGcBytes());
     counts.forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
     System.out.println(line);
@@ -146,6 +150,18 @@ public final class LoadRun {
     conf.set("hbase.fs.tmp.dir", tmp + "/hbase-staging");
     // no favoured nodes to look up in local mode: the writer would ask the cluster once per region
     conf.setBoolean(HFileOutputFormat2.LOCALITY_SENSITIVE_CONF_KEY, false);
+    return conf;
+  }
+
+  /**
+   * The client configuration of the benchmark's YARN cluster ({@link YarnBenchCluster}): its site
+   * file, and as in local mode no favoured-node lookups.
+   */
+  private static Configuration yarnConf(String confDir) {
+    Configuration conf = new Configuration();
+    conf.addResource(YarnBenchCluster.siteFile(confDir));
+    conf.setBoolean(HFileOutputFormat2.LOCALITY_SENSITIVE_CONF_KEY, false);
+    conf.set("hbase.fs.tmp.dir", "/tmp/hbase-staging");
     return conf;
   }
 
@@ -206,9 +222,17 @@ public final class LoadRun {
     return f;
   }
 
-  /** What went through the shuffle: map output records and bytes, records spilled to disk (map and reduce side). */
+  /**
+   * What went through the shuffle: map output records and bytes, records spilled to disk (map and
+   * reduce side), bytes the reducers fetched; the tasks launched and their CPU time (measured by the
+   * task JVMs themselves: meaningful on YARN, where each task has its own).
+   */
   private static void shuffleCounters(Job job, Map<String, Long> counts) throws IOException {
     var c = job.getCounters();
+    counts.put("task_cpu_ms", c.findCounter(TaskCounter.CPU_MILLISECONDS).getValue());
+    counts.put("reduce_shuffle_bytes", c.findCounter(TaskCounter.REDUCE_SHUFFLE_BYTES).getValue());
+    counts.put("maps", c.findCounter(JobCounter.TOTAL_LAUNCHED_MAPS).getValue());
+    counts.put("reduces", c.findCounter(JobCounter.TOTAL_LAUNCHED_REDUCES).getValue());
     counts.put("map_output_records", c.findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue());
     counts.put("map_output_bytes", c.findCounter(TaskCounter.MAP_OUTPUT_BYTES).getValue());
     counts.put("map_output_materialized_bytes", c.findCounter(TaskCounter.MAP_OUTPUT_MATERIALIZED_BYTES).getValue());
