@@ -229,6 +229,7 @@ public final class LoadRun {
    */
   private static void shuffleCounters(Job job, Map<String, Long> counts) throws IOException {
     var c = job.getCounters();
+    System.err.println(c); // every counter of the job, in the run's log
     counts.put("task_cpu_ms", c.findCounter(TaskCounter.CPU_MILLISECONDS).getValue());
     counts.put("reduce_shuffle_bytes", c.findCounter(TaskCounter.REDUCE_SHUFFLE_BYTES).getValue());
     counts.put("maps", c.findCounter(JobCounter.TOTAL_LAUNCHED_MAPS).getValue());

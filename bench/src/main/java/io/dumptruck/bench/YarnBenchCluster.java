@@ -72,6 +72,8 @@ final class YarnBenchCluster implements AutoCloseable {
     MiniMRYarnCluster yarn = new MiniMRYarnCluster("bench", NODE_MANAGERS);
     yarn.init(conf);
     yarn.start();
+    yarn.getResourceManager().getRMContext().getRMNodes().values().forEach(node ->
+        System.err.println("NodeManager " + node.getNodeID() + ": " + node.getTotalCapability()));
     Configuration client = new Configuration(yarn.getConfig());
     File confDir = new File(dataDir, "conf");
     writeSiteFiles(confDir, client);

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.NullSource;
@@ -112,5 +116,59 @@ class ReversedDomainTest {
   })
   void isIpv4(String host, boolean expected) {
     assertEquals(expected, ReversedDomain.isIpv4(host));
+  }
+
+  /**
+   * The fast path gives what the general rules give, or leaves the URL to them: URLs built at random
+   * from schemes, user info, hosts (empty labels, trailing dots, IPv4-like, upper case, odd
+   * characters), ports, paths, queries and fragments, some with white space around.
+   */
+  @Test
+  void fastPathAgreesWithTheGeneralRules() {
+    int urls = 60_000;
+    List<String> schemes = List.of("http://", "https://", "HTTP://", "HttpS://", "ftp://", "a.b+c://", "1x://", "://", "//", "",
+        "http:/", "http:#//");
+    List<String> users = List.of("", "", "", "u@", "u:p@", "@");
+    List<String> labels = List.of("www", "example", "com", "Example", "CO", "uk", "a-b", "10", "255", "256", "0", "1", "", "x_y",
+        "\u00e9t\u00e9", "b c", "\u0130", "[::1]");
+    List<String> ports = List.of("", "", "", ":", ":80", ":443", ":8080", ":08080", ":00080", ":65535", ":65536", ":123456", ":8x");
+    List<String> rests = List.of("", "/", "/a?b=1", "?q=http://x.org", "/p#frag", "#top", "/r?u=a:b@c", "/\u00e9?\u00fc=1#\u00df", "/a b");
+    List<String> spaces = List.of("", "", "", "", " ", "\t", "\u2003");
+    Random random = new Random(7);
+    int simple = 0;
+    for (int n = 0; n < urls; n++) {
+      StringBuilder host = new StringBuilder();
+      int parts = 1 + random.nextInt(4);
+      for (int p = 0; p < parts; p++) {
+        host.append(p == 0 ? "" : ".").append(pick(random, labels));
+      }
+      if (random.nextInt(6) == 0) {
+        host.append('.');
+      }
+      String url = pick(random, spaces) + pick(random, schemes) + pick(random, users) + host + pick(random, ports) + pick(random, rests)
+          + pick(random, spaces);
+      String general;
+      try {
+        general = ReversedDomain.reverseGeneral(url);
+      } catch (IllegalArgumentException refused) {
+        general = "refused: " + refused.getMessage();
+      }
+      String fast;
+      try {
+        fast = ReversedDomain.reverse(url);
+      } catch (IllegalArgumentException refused) {
+        fast = "refused: " + refused.getMessage();
+      }
+      assertEquals(general, fast, url);
+      if (ReversedDomain.reverseSimple(url) != null) {
+        simple++;
+      }
+    }
+    assertTrue(simple > urls / 10, "the fast path took " + simple + " of " + urls + " URLs");
+  }
+
+  /** One of the first four options (the common ones) half of the time, any of them otherwise. */
+  private static String pick(Random random, List<String> options) {
+    return options.get(random.nextInt(random.nextBoolean() ? Math.min(4, options.size()) : options.size()));
   }
 }
