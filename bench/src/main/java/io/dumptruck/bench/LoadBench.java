@@ -91,6 +91,8 @@ public final class LoadBench {
   /** {@code --on yarn}: the contenders' jobs run on {@link YarnBenchCluster}; the floors stay local (they run no job). */
   private final boolean onYarn;
   private YarnBenchCluster yarn;
+  /** {@code --set KEY=VALUE,KEY=VALUE}: job settings given to every contender's job, as {@code -D} would. */
+  private final Map<String, String> settings = new LinkedHashMap<>();
 
   private LoadBench(Map<String, String> o) {
     kind = o.getOrDefault("kind", "weblogs");
@@ -110,13 +112,22 @@ public final class LoadBench {
       throw new IllegalArgumentException("--on takes local or yarn (yarn for weblogs and graph), not " + on);
     }
     onYarn = on.equals("yarn");
+    if (o.containsKey("set")) {
+      for (String kv : o.get("set").split(",")) {
+        int eq = kv.indexOf('=');
+        if (eq <= 0) {
+          throw new IllegalArgumentException("--set takes KEY=VALUE,KEY=VALUE, not " + kv);
+        }
+        settings.put(kv.substring(0, eq), kv.substring(eq + 1));
+      }
+    }
   }
 
   public static void main(String[] args) throws Exception {
     Map<String, String> o = new LinkedHashMap<>();
     if (args.length == 0 || !List.of("weblogs", "graph", "widerow", "titles").contains(args[0])) {
       System.err.println("usage: bench/run load weblogs|graph|widerow|titles [--records N] [--regions R] [--repeats K] [--heap 2g]"
-          + " [--work DIR] [--seed S] [--only contender,...] [--layouts edges,adjacency (widerow)] [--on local|yarn]");
+          + " [--work DIR] [--seed S] [--only contender,...] [--layouts edges,adjacency (widerow)] [--on local|yarn] [--set KEY=VALUE,…]");
       System.exit(2);
     }
     o.put("kind", args[0]);
@@ -485,6 +496,7 @@ public final class LoadBench {
     cmd.add("timestamp=" + timestamp);
     cmd.add("zk_port=" + zk);
     c.extra().forEach((k, v) -> cmd.add(k + "=" + v));
+    settings.forEach((k, v) -> cmd.add(LoadRun.CONF + k + "=" + v));
     ProcessBuilder pb = new ProcessBuilder(cmd);
     pb.redirectError(work.resolve("logs").resolve(c.name() + "-" + repeat + ".log").toFile());
     double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
@@ -549,6 +561,9 @@ public final class LoadBench {
         Runtime.getRuntime().availableProcessors(),
         ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize() / 1073741824.0,
         System.getProperty("java.version"), heap, regions, repeats));
+    if (!settings.isEmpty()) {
+      s.append("Job settings given to every contender (--set): ").append(settings).append('\n');
+    }
     s.append("Input: ").append(facts).append("; records loaded by every contender: ").append(loaded).append("\n");
     refDigests.forEach((t, d) -> s.append(String.format(Locale.ROOT, "Reference table %s: %d cells, %.1f MiB of keys and values, %.1f MiB in %d HFiles%n",
         t, d.cells(), d.keyValueBytes() / 1048576.0, d.fileBytes() / 1048576.0, d.files())));

@@ -47,7 +47,7 @@ public final class LoadRun {
    * Snappy as on a cluster (in local mode dumptruck's jobs leave it uncompressed).
    */
   static final String SNAPPY = "-snappy";
-  private static final String CONF = "conf.";
+  static final String CONF = "conf.";
 
   public static void main(String[] args) throws Exception {
     String contender = args[0];

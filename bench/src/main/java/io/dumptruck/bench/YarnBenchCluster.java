@@ -58,7 +58,8 @@ final class YarnBenchCluster implements AutoCloseable {
     conf.setInt("yarn.app.mapreduce.am.resource.mb", AM_MB);
     conf.setInt("yarn.scheduler.minimum-allocation-mb", 128);
     // the application master's container fits beside the tasks: each node runs TASKS_PER_NODE tasks at most
-    conf.setInt("yarn.nodemanager.resource.memory-mb", TASKS_PER_NODE * TASK_MB + AM_MB);
+    // (the mini cluster gives its NodeManagers this key's memory, not yarn.nodemanager.resource.memory-mb's)
+    conf.setInt("yarn.minicluster.yarn.nodemanager.resource.memory-mb", TASKS_PER_NODE * TASK_MB + AM_MB);
     conf.setFloat("yarn.scheduler.capacity.maximum-am-resource-percent", 0.5f);
     conf.setInt("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", 250);
     conf.setInt("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", 250);

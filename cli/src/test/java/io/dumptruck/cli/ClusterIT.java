@@ -172,7 +172,7 @@ class ClusterIT {
     conf.setInt("mapreduce.reduce.memory.mb", 512);
     conf.setInt("yarn.app.mapreduce.am.resource.mb", 512);
     conf.setInt("yarn.scheduler.minimum-allocation-mb", 128);
-    conf.setInt("yarn.nodemanager.resource.memory-mb", 4096);
+    conf.setInt("yarn.minicluster.yarn.nodemanager.resource.memory-mb", 4096); // the mini cluster's key for its NodeManagers
     conf.setFloat("yarn.scheduler.capacity.maximum-am-resource-percent", 0.5f);
     conf.setInt("yarn.resourcemanager.nodemanagers.heartbeat-interval-ms", 250);
     conf.setInt("yarn.app.mapreduce.am.scheduler.heartbeat.interval-ms", 250);

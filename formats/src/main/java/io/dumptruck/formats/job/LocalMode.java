@@ -45,6 +45,11 @@ public final class LocalMode {
     tune(conf, Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory());
   }
 
+  /** A map task's sort buffer for {@code heapBytes} of heap of its own: a quarter of it, 100 to 512 MB. */
+  static long sortBufferMb(long heapBytes) {
+    return Math.max(MIN_SORT_MB, Math.min(MAX_SORT_MB, heapBytes / 4 >> 20));
+  }
+
   static void tune(Configuration conf, int cores, long maxHeapBytes) {
     if (!isLocal(conf)) {
       return;
@@ -53,8 +58,7 @@ public final class LocalMode {
     UserSettings.setUnlessUserSet(conf, MAPS, Integer.toString(parallel));
     UserSettings.setUnlessUserSet(conf, REDUCES, Integer.toString(parallel));
     int maps = conf.getInt(MAPS, 1);
-    long sortMb = maxHeapBytes / 4 / Math.max(1, maps) >> 20;
-    UserSettings.setUnlessUserSet(conf, SORT_MB, Long.toString(Math.max(MIN_SORT_MB, Math.min(MAX_SORT_MB, sortMb))));
+    UserSettings.setUnlessUserSet(conf, SORT_MB, Long.toString(sortBufferMb(maxHeapBytes / Math.max(1, maps))));
     UserSettings.setUnlessUserSet(conf, SPILL_PERCENT, "0.9");
     int reduces = Math.max(1, conf.getInt(REDUCES, 1));
     UserSettings.setUnlessUserSet(conf, SHUFFLE_BUFFER, Float.toString(SHUFFLE_SHARE / reduces));

@@ -61,4 +61,26 @@ class JobDefaultsTest {
     JobDefaults.compressMapOutput(noSnappy, false);
     assertFalse(noSnappy.getBoolean(JobDefaults.COMPRESS, true), "without Snappy, Hadoop's default stays");
   }
+
+  @Test
+  void sizesTheMapSortBufferFromTheTaskHeapOnACluster() {
+    assertEquals(200, yarnJob(job -> job.set(MRJobConfig.MAP_JAVA_OPTS, "-Xmx800m -XX:+UseG1GC")).getInt(LocalMode.SORT_MB, 0));
+    assertEquals(512, yarnJob(job -> job.set(MRJobConfig.MAP_JAVA_OPTS, "-Xmx4g")).getInt(LocalMode.SORT_MB, 0));
+    assertEquals(100, yarnJob(job -> job.set(MRJobConfig.MAP_JAVA_OPTS, "-Xmx256m")).getInt(LocalMode.SORT_MB, 0),
+        "never below Hadoop's default");
+    // no -Xmx: Hadoop's heap from the container, 0.8 of mapreduce.map.memory.mb (default 1024): 820 MB
+    assertEquals(205, yarnJob(job -> { }).getInt(LocalMode.SORT_MB, 0));
+    Configuration bigContainer = new JobConf();
+    bigContainer.setInt(MRJobConfig.MAP_MEMORY_MB, 4096);
+    assertEquals(3277, JobDefaults.mapHeapMb(bigContainer));
+    assertEquals(150, yarnJob(job -> job.setInt(MRJobConfig.IO_SORT_MB, 150)).getInt(LocalMode.SORT_MB, 0), "the user's value wins");
+  }
+
+  private static Configuration yarnJob(java.util.function.Consumer<Configuration> settings) {
+    Configuration job = new JobConf();
+    job.set("mapreduce.framework.name", "yarn");
+    settings.accept(job);
+    JobDefaults.apply(job);
+    return job;
+  }
 }
