@@ -210,6 +210,11 @@ public final class LoadBench {
     return new org.apache.hadoop.fs.Path(relative.isEmpty() ? "/bench/input" : "/bench/input/" + relative);
   }
 
+  /** Where a contender's job writes on the YARN cluster's HDFS. */
+  private static org.apache.hadoop.fs.Path hdfsOutput(Contender c) {
+    return new org.apache.hadoop.fs.Path("/bench/out/" + c.name());
+  }
+
   /**
    * Whether a contender's job runs on YARN: once the cluster is up ({@code --on yarn}; the reference
    * load runs locally before), all but the floors, which write files and run no job.
@@ -230,13 +235,12 @@ public final class LoadBench {
       for (Contender c : contenders) {
         Path out = work.resolve("out").resolve(c.name());
         WebLogInput.deleteTree(out);
-        org.apache.hadoop.fs.Path hdfsOut = new org.apache.hadoop.fs.Path("/bench/out/" + c.name());
         Run run = runChild(c, r, out, zk);
         if (runsOnYarn(c)) { // the output is checked from a local copy, then goes
           if (!run.failed() && (!sameness.containsKey(c.name()) || sameness.get(c.name()).startsWith("failed"))) {
-            yarn.fileSystem().copyToLocalFile(false, hdfsOut, new org.apache.hadoop.fs.Path(out.toUri()), true);
+            yarn.fileSystem().copyToLocalFile(false, hdfsOutput(c), new org.apache.hadoop.fs.Path(out.toUri()), true);
           }
-          yarn.fileSystem().delete(hdfsOut, true);
+          yarn.fileSystem().delete(hdfsOutput(c), true);
         }
         runs.add(run);
         if (run.failed()) {
@@ -483,7 +487,7 @@ public final class LoadBench {
     cmd.add(c.run());
     if (runsOnYarn(c)) {
       cmd.add("input=" + hdfs(work.resolve("input"), c.input()));
-      cmd.add("output=/bench/out/" + c.name());
+      cmd.add("output=" + hdfsOutput(c));
       cmd.add("yarn_conf=" + yarn.confDir());
     } else {
       if (c.input() != null) {
