@@ -3,6 +3,7 @@ package io.dumptruck.formats.job;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.map.MapOutputSampler;
+import io.dumptruck.formats.output.CellBatch;
 import io.dumptruck.formats.output.HFileTableOutputFormat;
 import io.dumptruck.formats.output.OutputDirectory;
 import io.dumptruck.formats.reduce.CellCombiner;
@@ -31,6 +32,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
@@ -252,8 +254,8 @@ public final class HFileTableJob {
     conf.setBoolean(FileOutputCommitter.SUCCESSFUL_JOB_OUTPUT_DIR_MARKER, false); // the committer marks success last
     job.setOutputFormatClass(HFileTableOutputFormat.class);
     FileOutputFormat.setOutputPath(job, output);
-    job.setOutputKeyClass(CellKey.class);
-    job.setOutputValueClass(CellRun.class);
+    job.setOutputKeyClass(NullWritable.class);
+    job.setOutputValueClass(CellBatch.class);
     job.setSortComparatorClass(CellKeyComparator.class);
     job.setGroupingComparatorClass(CellKeyComparator.class);
     job.setPartitionerClass(RegionPartitioner.class);

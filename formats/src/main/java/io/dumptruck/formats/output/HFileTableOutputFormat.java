@@ -2,8 +2,6 @@ package io.dumptruck.formats.output;
 
 import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.FormatConf;
-import io.dumptruck.formats.shuffle.CellKey;
-import io.dumptruck.formats.shuffle.CellRun;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.SpecException;
 import io.dumptruck.formats.table.TableSpec;
@@ -12,6 +10,7 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.OutputCommitter;
 import org.apache.hadoop.mapreduce.OutputFormat;
@@ -31,11 +30,11 @@ import org.apache.hadoop.mapreduce.security.TokenCache;
  * before and after each record written (a row here; for one-cell rows, every cell). The bytes
  * written are counted in {@link CellCounter#HFILE_BYTES_WRITTEN} instead.
  */
-public final class HFileTableOutputFormat extends OutputFormat<CellKey, CellRun> {
+public final class HFileTableOutputFormat extends OutputFormat<NullWritable, CellBatch> {
   private HFileTableCommitter committer;
 
   @Override
-  public RecordWriter<CellKey, CellRun> getRecordWriter(TaskAttemptContext context) throws IOException {
+  public RecordWriter<NullWritable, CellBatch> getRecordWriter(TaskAttemptContext context) throws IOException {
     Configuration conf = context.getConfiguration();
     Path work = ((HFileTableCommitter) getOutputCommitter(context)).getWorkPath();
     int partition = context.getTaskAttemptID().getTaskID().getId();

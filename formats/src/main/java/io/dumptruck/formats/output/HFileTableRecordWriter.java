@@ -1,11 +1,7 @@
 package io.dumptruck.formats.output;
 
 import io.dumptruck.formats.CellCounter;
-import io.dumptruck.formats.shuffle.CellKey;
-import io.dumptruck.formats.shuffle.CellRun;
-import io.dumptruck.formats.shuffle.RowChange;
 import io.dumptruck.formats.table.FamilySpec;
-import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -14,19 +10,17 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.KeyValue;
-import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 
 /**
- * The thin MapReduce face of {@link FamilyFileWriter}: turns each cell of a (first cell key,
- * {@link CellRun}) record into an HBase Put cell and hands it to the writer of its table and family
- * under {@code <work dir>/<table>/<family>/}. Cells must arrive in {@code CellKey} order
- * ({@code CellStreamReducer} sends the cells of many rows as one record, which spares Hadoop's
- * per-record bookkeeping for every cell). On failure every file of the task is deleted.
+ * The thin MapReduce face of {@link FamilyFileWriter}: hands each cell of a {@link CellBatch} to the
+ * writer of its table and family under {@code <work dir>/<table>/<family>/}. Cells must arrive in
+ * HBase's order ({@code CellStreamReducer} sends the cells of many rows as one record, which spares
+ * Hadoop's per-record bookkeeping for every cell). On failure every file of the task is deleted.
  */
-final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
+final class HFileTableRecordWriter extends RecordWriter<NullWritable, CellBatch> {
   private final Configuration conf;
   private final FileSystem fs;
   private final Path workDir;
@@ -38,15 +32,10 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
   private final InetSocketAddress[] favoredNodes;
   private final FamilyFileWriter[][] writers;
   private final long[] tableRows;
-  private final RowChange rows = new RowChange();
   /** Rows written so far (of any table): changes with every row, so the family writers compare no row keys. */
   private long rowSerial;
-  /** Tables whose values lead with the cell's type code (their cells may be delete markers). */
-  private final boolean[] markers;
-  /** Tables whose values lead (after the type code) with the cell's tags: a 2-byte length, then the tags. */
-  private final boolean[] tagged;
   /** Walks the cells of each record written; reused. */
-  private final CellRun.Reader cells = new CellRun.Reader();
+  private final CellBatch.Reader cells = new CellBatch.Reader();
 
   HFileTableRecordWriter(Configuration conf, Path workDir, List<TableSpec> tables, String namePrefix,
       long rollBytes, int maxFiles, String taskId, InetSocketAddress[] favoredNodes) throws IOException {
@@ -60,56 +49,21 @@ final class HFileTableRecordWriter extends RecordWriter<CellKey, CellRun> {
     this.taskId = taskId;
     this.favoredNodes = favoredNodes;
     this.writers = new FamilyFileWriter[tables.size()][];
-    this.markers = JobTables.markers(conf, tables);
-    this.tagged = JobTables.tagged(conf, tables);
     this.tableRows = new long[tables.size()];
   }
 
-  /**
-   * Row changes are known without comparing keys inside a run (it marks where a row starts): the
-   * run's first row is compared with the last row written, once per run.
-   */
+  /** Row changes are known without comparing keys: the batch marks the cells that start a row. */
   @Override
-  public void write(CellKey first, CellRun run) throws IOException {
-    cells.reset(first, run.bytes(), run.length());
-    boolean newRow = rows.changed(first);
-    while (true) {
-      if (newRow) {
+  public void write(NullWritable ignored, CellBatch batch) throws IOException {
+    cells.reset(batch);
+    while (cells.next()) {
+      int t = cells.table();
+      if (cells.startsRow()) {
         rowSerial++;
-        tableRows[cells.key().table()]++;
+        tableRows[t]++;
       }
-      append(cells.key(), cells.valueBuffer(), cells.valueOffset(), cells.valueLength());
-      if (!cells.next()) {
-        break;
-      }
-      newRow = cells.startsRow();
+      writer(t, cells.family()).append(cells.cell(), rowSerial);
     }
-    rows.remember(cells.key());
-  }
-
-  private void append(CellKey key, byte[] value, int valueOffset, int valueLength) throws IOException {
-    int t = key.table();
-    int f = key.family();
-    FamilyFileWriter w = writer(t, f);
-    byte[] b = key.buffer();
-    byte[] familyName = w.familyName();
-    KeyValue.Type type = KeyValue.Type.Put;
-    if (markers[t]) {
-      type = KeyValue.Type.codeToType(value[valueOffset]);
-      valueOffset++;
-      valueLength--;
-    }
-    int tagsOffset = valueOffset;
-    int tagsLength = 0;
-    if (tagged[t]) {
-      tagsLength = Bytes.toShort(value, valueOffset) & 0xffff;
-      tagsOffset = valueOffset + 2;
-      valueOffset = tagsOffset + tagsLength;
-      valueLength -= 2 + tagsLength;
-    }
-    w.append(new KeyValue(b, key.rowOffset(), key.rowLength(), familyName, 0, familyName.length,
-        b, key.qualifierOffset(), key.qualifierLength(), key.timestamp(), type,
-        value, valueOffset, valueLength, value, tagsOffset, tagsLength), rowSerial);
   }
 
   private FamilyFileWriter writer(int t, int f) {

@@ -4,15 +4,23 @@ import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.InjectedFaults;
 import io.dumptruck.formats.shuffle.CellKey;
+import io.dumptruck.formats.output.CellBatch;
 import io.dumptruck.formats.shuffle.CellRun;
+import io.dumptruck.formats.shuffle.RowChange;
+import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.JobTables;
+import io.dumptruck.formats.table.TableSpec;
 import java.io.File;
 import java.io.IOException;
 import java.util.Iterator;
+import java.util.List;
 import java.util.NoSuchElementException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.LocalDirAllocator;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.io.BytesWritable;
+import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
@@ -26,23 +34,26 @@ import org.apache.hadoop.mapreduce.TaskInputOutputContext;
  * counted, and listed when they differ), unless the table has a {@link CellFold}, which then decides
  * what is written.
  */
-public class CellStreamReducer extends Reducer<CellKey, CellRun, CellKey, CellRun> {
+public class CellStreamReducer extends Reducer<CellKey, CellRun, NullWritable, CellBatch> {
   /**
-   * Cells leave for the record writer as records of about this many bytes: the cells of many rows of
-   * the task's table, or part of a wide row's. Hadoop's per-record output bookkeeping (its wrapper's
+   * Cells leave for the record writer as records ({@link CellBatch}) of about this many bytes: the
+   * cells of many rows, or part of a wide row's. Hadoop's per-record output bookkeeping (its wrapper's
    * calls and counters) then comes once per record, not once per row.
    */
-  private static final int MAX_RUN_BYTES = 64 * 1024;
+  private static final int MAX_BATCH_BYTES = 64 * 1024;
   private CellFold[] folds;
   private CellFold.Output output;
   private FoldRowEnds rowEnds;
   private CellConflicts conflicts;
-  /** The cells written so far, not yet handed to the record writer: the first cell's key, the run. */
-  private final CellKey runKey = new CellKey();
-  private final CellRun run = new CellRun();
-  private boolean runOpen;
-  /** A key of the run's last row. */
-  private final CellKey lastRowKey = new CellKey();
+  private static final byte PUT = KeyValue.Type.Put.getCode();
+  /** The cells written so far, not yet handed to the record writer. */
+  private final CellBatch batch = new CellBatch(MAX_BATCH_BYTES + MAX_BATCH_BYTES / 4);
+  /** Tells the cells that start a row (the record writer counts rows by them, comparing no keys). */
+  private final RowChange rows = new RowChange();
+  /** Per table index: the families' names, whether values lead with a type code, with tags. */
+  private byte[][][] familyNames;
+  private boolean[] markers;
+  private boolean[] tagged;
 
   /** Also raises the test-only faults of {@link InjectedFaults}, before anything else. */
   @Override
@@ -66,7 +77,12 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, CellKey, CellRu
       }
     };
     rowEnds = new FoldRowEnds(folds, output);
-    conflicts = new CellConflicts(context, JobTables.of(context.getConfiguration()));
+    List<TableSpec> tables = JobTables.of(context.getConfiguration());
+    conflicts = new CellConflicts(context, tables);
+    familyNames = tables.stream().map(t -> t.families().stream().map(FamilySpec::nameBytes).toArray(byte[][]::new))
+        .toArray(byte[][][]::new);
+    markers = JobTables.markers(context.getConfiguration(), tables);
+    tagged = JobTables.tagged(context.getConfiguration(), tables);
   }
 
   /** One pass over every cell of the task in key order (not one call per shuffle key). */
@@ -136,29 +152,40 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, CellKey, CellRu
     conflicts.finish(key);
   }
 
-  /** Adds a cell to the current record, or sends that record and starts the next. */
+  /**
+   * Adds a cell to the batch for the record writer, laid out as HBase's cell: the type code and tags
+   * that lead the values of some tables ({@link JobTables#markers}, {@link JobTables#tagged}) go
+   * where HBase keeps them. A full batch is sent first.
+   */
   private void write(CellKey key, byte[] value, int length, Context context) throws IOException, InterruptedException {
-    if (runOpen && run.length() < MAX_RUN_BYTES && lastRowKey.table() == key.table()) {
-      if (lastRowKey.sameRow(key)) {
-        run.add(key.family(), key.buffer(), key.qualifierOffset(), key.qualifierLength(), key.timestamp(), value, 0, length);
-      } else {
-        run.addInNewRow(0, key.buffer(), key.rowOffset(), key.rowLength(), key.family(), key.buffer(),
-            key.qualifierOffset(), key.qualifierLength(), key.timestamp(), value, 0, length);
-        lastRowKey.copyFrom(key);
-      }
-      return;
+    int t = key.table();
+    byte type = PUT;
+    int valueOffset = 0;
+    int valueLength = length;
+    if (markers[t]) {
+      type = KeyValue.Type.codeToType(value[0]).getCode();
+      valueOffset++;
+      valueLength--;
     }
-    flush(context);
-    runKey.copyFrom(key);
-    lastRowKey.copyFrom(key);
-    run.first(key.timestamp(), value, 0, length);
-    runOpen = true;
+    int tagsOffset = valueOffset;
+    int tagsLength = 0;
+    if (tagged[t]) {
+      tagsLength = Bytes.toShort(value, valueOffset) & 0xFFFF;
+      tagsOffset = valueOffset + 2;
+      valueOffset = tagsOffset + tagsLength;
+      valueLength -= 2 + tagsLength;
+    }
+    if (batch.length() >= MAX_BATCH_BYTES) {
+      flush(context);
+    }
+    batch.add(rows.changed(key), key, familyNames[t][key.family()], type, value, valueOffset, valueLength,
+        value, tagsOffset, tagsLength);
   }
 
   private void flush(Context context) throws IOException, InterruptedException {
-    if (runOpen) {
-      context.write(runKey, run);
-      runOpen = false;
+    if (!batch.isEmpty()) {
+      context.write(NullWritable.get(), batch);
+      batch.clear();
     }
   }
 

@@ -3,6 +3,7 @@ package io.dumptruck.loaders.mrunit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dumptruck.formats.FormatConf;
+import io.dumptruck.formats.output.CellBatch;
 import io.dumptruck.formats.reduce.CellStreamReducer;
 import io.dumptruck.formats.reduce.SumLongFold;
 import io.dumptruck.formats.rowkey.Md5;
@@ -23,8 +24,10 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
@@ -73,11 +76,13 @@ class LoaderMapReduceUnitTest {
     Configuration conf = conf(new WebLogLoader(), Map.of());
     conf.setClass(FormatConf.OUTPUT_FOLD_PREFIX + WebLogSchema.COOKIE_URL_COUNT, SumLongFold.class,
         io.dumptruck.formats.reduce.CellFold.class);
-    ReduceDriver<CellKey, CellRun, CellKey, CellRun> driver = ReduceDriver.newReduceDriver(new CellStreamReducer());
+    ReduceDriver<CellKey, CellRun, NullWritable, CellBatch> driver = ReduceDriver.newReduceDriver(new CellStreamReducer());
     driver.withConfiguration(conf);
     CellKey key = new CellKey(1, 0, Bytes.toBytes("c1"), Bytes.toBytes("/a"), TS);
     driver.withInput(key, List.of(count(1), count(2), count(3)));
-    driver.withOutput(key, count(6));
+    byte[] family = JobTables.of(conf).get(1).families().get(0).nameBytes();
+    byte[] six = Bytes.toBytes(6L);
+    driver.withOutput(NullWritable.get(), new CellBatch().add(true, key, family, KeyValue.Type.Put.getCode(), six, 0, six.length, six, 0, 0));
     driver.runTest();
   }
 
