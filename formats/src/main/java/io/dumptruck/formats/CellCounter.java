@@ -22,5 +22,9 @@ public enum CellCounter {
   /** Records the map tasks sorted themselves and sent in blocks ({@code CellSink.buffered}): a record's cells of one row each. */
   MAP_RUNS_IN_BLOCKS,
   /** The blocks they sent them in: map output records of many cells each. */
-  MAP_BLOCKS;
+  MAP_BLOCKS,
+  /** Cells of tables whose fold has a combiner that went through it as the map tasks cut their blocks. */
+  MAP_COMBINER_INPUT_CELLS,
+  /** The cells those combiners wrote into the blocks (equal keys summed, rows cut, ...). */
+  MAP_COMBINER_OUTPUT_CELLS;
 }

@@ -7,14 +7,20 @@ import static io.dumptruck.formats.map.PrefixSort.PARTITION;
 import static io.dumptruck.formats.map.PrefixSort.VALUE_LENGTH;
 import static io.dumptruck.formats.map.PrefixSort.VALUE_START;
 
+import io.dumptruck.formats.reduce.CellFold;
+import io.dumptruck.formats.reduce.FoldRowEnds;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellKeyComparator;
 import io.dumptruck.formats.shuffle.CellRun;
 import io.dumptruck.formats.shuffle.RegionPartitioner;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.WritableUtils;
+import org.apache.hadoop.mapreduce.TaskInputOutputContext;
 import org.apache.hadoop.util.IndexedSortable;
 
 /**
@@ -68,6 +74,15 @@ public final class CellBlockBuffer {
   private final CellRun block = new CellRun();
   private final CellKey runKey = new CellKey();
   private final CellRun.Reader reader = new CellRun.Reader();
+  /** By table index, the combiner fold its cells go through (null: none), where those write, their rows' ends. */
+  private final CellFold[] combiners;
+  private final CellFold.Output combined;
+  private final FoldRowEnds combinerRowEnds;
+  /** The key and each value of a group of equal keys handed to a combiner; reused. */
+  private final CellKey groupKey = new CellKey();
+  private final BytesWritable groupValue = new BytesWritable();
+  /** The partition of the bucket being combined (-1: look each row up), for the cells its combiner writes. */
+  private int combiningPartition = -1;
   /** Per bucket: its runs, and the bytes of their keys (with length) and runs; then where they go. */
   private final int[] bucketRuns;
   private final int[] bucketBytes;
@@ -83,14 +98,45 @@ public final class CellBlockBuffer {
   private int open = -1;
   private long runsWritten;
   private long blocksWritten;
+  private long combinerInputCells;
+  private long combinerOutputCells;
   private int previousTable;
+  /** The last cell's row: {@code previousRowBytes[previousRow, previousRow + previousRowLength)}. */
+  private byte[] previousRowBytes;
   private int previousRow;
   private int previousRowLength;
+  private byte[] rowCopy = new byte[64];
   /** Whether the last run added to the block had one cell only. */
   private boolean previousSingle;
 
   /** A buffer of {@code bytes} in all (two halves), for a job's tables as the partitioner knows them. */
   public CellBlockBuffer(int bytes, RegionPartitioner<?> partitioner, Output output) {
+    this(bytes, partitioner, new CellFold[partitioner.tables()], null, output);
+  }
+
+  /**
+   * As {@link #CellBlockBuffer(int, RegionPartitioner, Output)}, with the combiner fold of each table
+   * by index (null: none; see {@link CellFold#combiner}) and the task's context for them.
+   */
+  public CellBlockBuffer(int bytes, RegionPartitioner<?> partitioner, CellFold[] combiners,
+      TaskInputOutputContext<?, ?, ?, ?> context, Output output) {
+    this.combiners = combiners.clone();
+    this.combined = new CellFold.Output() {
+      @Override
+      public void write(CellKey key, byte[] value, int length) throws IOException, InterruptedException {
+        combinerOutputCells++;
+        addCell(key.buffer(), 0, key.payloadLength(), value, 0, length, true, combiningPartition);
+      }
+
+      @Override
+      public void count(Enum<?> counter, long n) {} // the reducer's fold counts what it does
+
+      @Override
+      public TaskInputOutputContext<?, ?, ?, ?> context() {
+        return context;
+      }
+    };
+    this.combinerRowEnds = new FoldRowEnds(this.combiners, combined);
     this.half = bytes / 2 / META_BYTES * META_BYTES;
     this.slots = half / META_BYTES;
     this.partitioner = partitioner;
@@ -190,7 +236,7 @@ public final class CellBlockBuffer {
       if (bucketRuns[b] > 1) {
         sort.sort(sortable, from, from + bucketRuns[b], sorted, null);
       }
-      cutBlocks(from, from + bucketRuns[b], bucketPartition[b]);
+      cutBlocks(from, from + bucketRuns[b], bucketPartition[b], combiners[b / ROW_BYTE_BUCKETS]);
     }
     writeBlock();
     runs = 0;
@@ -205,47 +251,27 @@ public final class CellBlockBuffer {
    * {@code bucketPartition} unless that is -1 — to blocks, writing each block that closes.
    * A run's cells are all of one row: they go into the block one after the other, unless another run
    * of the same row is next to it, whose cells may sort between them — such runs start blocks of their
-   * own, which the reducer's merge interleaves.
+   * own, which the reducer's merge interleaves. A table with a combiner fold has its cells, key by
+   * key, go through it on their way into the block ({@link #combine}).
    */
-  private void cutBlocks(int from, int to, int bucketPartition) throws IOException, InterruptedException {
-    for (int slot = from; slot < to; slot++) {
+  private void cutBlocks(int from, int to, int bucketPartition, CellFold combiner) throws IOException, InterruptedException {
+    for (int slot = from; slot < to; ) {
       int meta = slot * META_BYTES;
       int keyStart = (int) NATIVE_INT.get(sorted, meta + KEY_START);
       int runStart = (int) NATIVE_INT.get(sorted, meta + VALUE_START);
       int runLength = (int) NATIVE_INT.get(sorted, meta + VALUE_LENGTH);
-      // the payload, as CellKey lays it out: table, row length, row, family, qualifier, timestamp
       int payload = keyStart + CellKey.HEADER;
       int n = runStart - payload;
-      int table = Bytes.toShort(sorted, payload) & 0xFFFF;
-      int rowLength = Bytes.toShort(sorted, payload + 2) & 0xFFFF;
-      int row = payload + 4;
-      int family = sorted[row + rowLength] & 0xFF;
-      int qualifier = row + rowLength + 1;
-      int qualifierLength = n - CellKey.FIXED - rowLength;
-      long timestamp = Bytes.toLong(sorted, payload + n - 8);
       // the run, as CellRun lays it out: the first cell's value, then any further cells of the row
       int valueLength = (int) CellRun.vlongAt(sorted, runStart);
       int value = runStart + WritableUtils.decodeVIntSize(sorted[runStart]);
       boolean single = value + valueLength == runStart + runLength;
-      int shared = open < 0 || table != previousTable ? 0
-          : Arrays.mismatch(sorted, previousRow, previousRow + previousRowLength, sorted, row, row + rowLength);
-      boolean sameRow = open >= 0 && table == previousTable && shared < 0;
-      int partition = sameRow ? open
-          : bucketPartition >= 0 ? bucketPartition : partitioner.partition(table, sorted, row, rowLength);
-      boolean mayInterleave = sameRow && !(single && previousSingle); // two runs of a row, one of several cells
-      if (partition == open && block.length() < BLOCK_BYTES && !mayInterleave) {
-        if (sameRow) {
-          block.add(family, sorted, qualifier, qualifierLength, timestamp, sorted, value, valueLength);
-        } else {
-          block.addInNewRow(shared, sorted, row, rowLength, family, sorted, qualifier, qualifierLength, timestamp,
-              sorted, value, valueLength);
-        }
-      } else {
-        writeBlock();
-        blockKey.setSerialized(sorted, payload, n);
-        block.first(timestamp, sorted, value, valueLength);
-        open = partition;
+      if (combiner != null && single) {
+        combiningPartition = bucketPartition;
+        slot = combine(slot, to, combiner);
+        continue;
       }
+      addCell(sorted, payload, n, sorted, value, valueLength, single, bucketPartition);
       if (!single) {
         runKey.setSerialized(sorted, payload, n);
         CellRun.Reader cells = reader.reset(runKey, sorted, runStart, runLength);
@@ -255,10 +281,110 @@ public final class CellBlockBuffer {
               sorted, cells.valueOffset(), cells.valueLength());
         }
       }
-      previousTable = table;
+      slot++;
+    }
+    if (combiner != null) {
+      combinerRowEnds.finish(); // a row lies in one bucket
+    }
+  }
+
+  /**
+   * Hands the single cells of slots [slot, end) that share the key of {@code slot} — a run of equal
+   * keys, as sorted — to the table's combiner fold, whose cells go into the block; returns {@code end}.
+   * This is the map-side combining of Hadoop's combiner, done here where the cells are sorted already.
+   */
+  private int combine(int slot, int to, CellFold combiner) throws IOException, InterruptedException {
+    int end = slot + 1;
+    while (end < to && singleWithKeyOf(end, slot)) {
+      end++;
+    }
+    int keyStart = (int) NATIVE_INT.get(sorted, slot * META_BYTES + KEY_START);
+    int runStart = (int) NATIVE_INT.get(sorted, slot * META_BYTES + VALUE_START);
+    groupKey.setSerialized(sorted, keyStart + CellKey.HEADER, runStart - keyStart - CellKey.HEADER);
+    combinerRowEnds.at(groupKey);
+    int last = end;
+    combinerInputCells += end - slot;
+    combiner.cell(groupKey, new Iterator<>() {
+      private int next = slot;
+
+      @Override
+      public boolean hasNext() { return next < last; }
+
+      @Override
+      public BytesWritable next() {
+        if (next >= last) {
+          throw new NoSuchElementException();
+        }
+        int start = (int) NATIVE_INT.get(sorted, next++ * META_BYTES + VALUE_START);
+        int value = start + WritableUtils.decodeVIntSize(sorted[start]);
+        groupValue.set(sorted, value, (int) CellRun.vlongAt(sorted, start));
+        return groupValue;
+      }
+    }, combined);
+    return end;
+  }
+
+  /** Whether slot {@code i} holds a run of one cell whose key equals slot {@code of}'s. */
+  private boolean singleWithKeyOf(int i, int of) {
+    int ki = (int) NATIVE_INT.get(sorted, i * META_BYTES + KEY_START);
+    int ri = (int) NATIVE_INT.get(sorted, i * META_BYTES + VALUE_START);
+    int ko = (int) NATIVE_INT.get(sorted, of * META_BYTES + KEY_START);
+    int ro = (int) NATIVE_INT.get(sorted, of * META_BYTES + VALUE_START);
+    if (!Arrays.equals(sorted, ki, ri, sorted, ko, ro)) {
+      return false;
+    }
+    int valueLength = (int) CellRun.vlongAt(sorted, ri);
+    return ri + WritableUtils.decodeVIntSize(sorted[ri]) + valueLength
+        == ri + (int) NATIVE_INT.get(sorted, i * META_BYTES + VALUE_LENGTH);
+  }
+
+  /**
+   * Adds one cell — its key the CellKey payload {@code keys[payload, payload + n)}, its value
+   * {@code values[value, value + valueLength)} — to the open block, or closes that and opens another.
+   * {@code single}: the cell is all of its run.
+   */
+  private void addCell(byte[] keys, int payload, int n, byte[] values, int value, int valueLength, boolean single,
+      int bucketPartition) throws IOException, InterruptedException {
+    // the payload, as CellKey lays it out: table, row length, row, family, qualifier, timestamp
+    int table = Bytes.toShort(keys, payload) & 0xFFFF;
+    int rowLength = Bytes.toShort(keys, payload + 2) & 0xFFFF;
+    int row = payload + 4;
+    int family = keys[row + rowLength] & 0xFF;
+    int qualifier = row + rowLength + 1;
+    int qualifierLength = n - CellKey.FIXED - rowLength;
+    long timestamp = Bytes.toLong(keys, payload + n - 8);
+    int shared = open < 0 || table != previousTable ? 0
+        : Arrays.mismatch(previousRowBytes, previousRow, previousRow + previousRowLength, keys, row, row + rowLength);
+    boolean sameRow = open >= 0 && table == previousTable && shared < 0;
+    int partition = sameRow ? open
+        : bucketPartition >= 0 ? bucketPartition : partitioner.partition(table, keys, row, rowLength);
+    boolean mayInterleave = sameRow && !(single && previousSingle); // two runs of a row, one of several cells
+    if (partition == open && block.length() < BLOCK_BYTES && !mayInterleave) {
+      if (sameRow) {
+        block.add(family, keys, qualifier, qualifierLength, timestamp, values, value, valueLength);
+      } else {
+        block.addInNewRow(shared, keys, row, rowLength, family, keys, qualifier, qualifierLength, timestamp,
+            values, value, valueLength);
+      }
+    } else {
+      writeBlock();
+      blockKey.setSerialized(keys, payload, n);
+      block.first(timestamp, values, value, valueLength);
+      open = partition;
+    }
+    previousTable = table;
+    previousSingle = single;
+    previousRowLength = rowLength;
+    if (keys == sorted) {
+      previousRowBytes = sorted;
       previousRow = row;
-      previousRowLength = rowLength;
-      previousSingle = single;
+    } else { // a combiner's key, which it may change: the row is copied
+      if (rowCopy.length < rowLength) {
+        rowCopy = new byte[Math.max(rowLength, rowCopy.length * 2)];
+      }
+      System.arraycopy(keys, row, rowCopy, 0, rowLength);
+      previousRowBytes = rowCopy;
+      previousRow = 0;
     }
   }
 
@@ -276,6 +402,12 @@ public final class CellBlockBuffer {
 
   /** Blocks written out so far. */
   public long blocksWritten() { return blocksWritten; }
+
+  /** Cells handed to the tables' combiners so far. */
+  public long combinerInputCells() { return combinerInputCells; }
+
+  /** Cells the combiners wrote so far. */
+  public long combinerOutputCells() { return combinerOutputCells; }
 
   /** The sorted runs by metadata slot, for {@link PrefixSort}: by their first keys. */
   private final class Sortable implements IndexedSortable {

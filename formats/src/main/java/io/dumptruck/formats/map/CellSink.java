@@ -2,6 +2,7 @@ package io.dumptruck.formats.map;
 
 import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.FormatConf;
+import io.dumptruck.formats.reduce.CellFold;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
 import io.dumptruck.formats.shuffle.RegionPartitioner;
@@ -35,8 +36,9 @@ import org.apache.hadoop.mapreduce.TaskInputOutputContext;
  * Between {@link #begin} and {@link #commit} the cells of one record are held back; at commit, the
  * cells that share a table and row leave as one shuffle record (a {@link CellRun} under its first
  * cell's key), except in tables with a fold. Outside begin/commit each cell leaves on its own. A
- * {@link #buffered} sink instead holds the runs of one cell of tables without a fold and sends them
- * sorted, in blocks of many rows, when its buffer fills and at {@link #close}.
+ * {@link #buffered} sink instead holds the runs of one cell and sends them sorted, in blocks of many
+ * rows, when its buffer fills and at {@link #close}; the cells of a table whose fold has a combiner
+ * go through it on the way ({@link CellBlockBuffer}).
  */
 public final class CellSink {
   private static final byte PUT = KeyValue.Type.Put.getCode();
@@ -47,7 +49,7 @@ public final class CellSink {
 
   private final TaskInputOutputContext<?, ?, CellKey, CellRun> context;
   private final List<TableSpec> tables;
-  /** Tables with a {@code CellFold}: their cells travel one per record, for {@code CellCombiner}. */
+  /** Tables with a {@code CellFold}: their cells travel one per run, for the map-side combiner ({@code CellCombiner}, {@link CellBlockBuffer}). */
   private final boolean[] folded;
   /** Tables whose cells may be delete markers: their values lead with the cell's type code ({@code JobTables.markers}). */
   private final boolean[] markers;
@@ -63,7 +65,7 @@ public final class CellSink {
   private int[] rowFirst = new int[8];
   private int[] rowRank = new int[8];
   private int pending = -1;
-  /** Runs of one cell of tables without a fold, sorted here and sent as blocks; null to send each record on its own. */
+  /** Runs of one cell, sorted here and sent as blocks; null to send each record on its own. */
   private final CellBlockBuffer blocks;
   /** Per table and family, the oldest timestamp a reader will still show (the family's TTL before the job's set-up), else Long.MIN_VALUE. */
   private final long[][] oldestShown;
@@ -113,7 +115,12 @@ public final class CellSink {
     }
     RegionPartitioner<CellRun> partitioner = new RegionPartitioner<>();
     partitioner.setConf(conf);
-    return new CellBlockBuffer((int) bytes, partitioner, context::write);
+    CellFold[] folds = CellFold.forTables(conf);
+    CellFold[] combiners = new CellFold[folds.length];
+    for (int t = 0; t < folds.length; t++) {
+      combiners[t] = folds[t] == null ? null : folds[t].combiner();
+    }
+    return new CellBlockBuffer((int) bytes, partitioner, combiners, context, context::write);
   }
 
   /**
@@ -144,10 +151,10 @@ public final class CellSink {
   }
 
   /**
-   * A sink that holds the cells that records put alone into a row (an edge's cell in {@code follows})
-   * of tables without a fold in a buffer of {@link FormatConf#OUTPUT_MAP_BUFFER_MB}, sorts them and
-   * sends them to the shuffle as blocks of many rows ({@link CellBlockBuffer}): the shuffle then
-   * handles a record per block instead of one per cell. The mapper must call {@link #close} in its
+   * A sink that holds the cells that records put alone into a row (an edge's cell in {@code follows},
+   * a counter's) in a buffer of {@link FormatConf#OUTPUT_MAP_BUFFER_MB}, sorts them and sends them to
+   * the shuffle as blocks of many rows ({@link CellBlockBuffer}): the shuffle then handles a record per
+   * block instead of one per cell, and a fold's combiner runs as the blocks are cut. The mapper must call {@link #close} in its
    * {@code cleanup}, or the cells still held are lost. Sends each record on its own, as {@link #of},
    * when the buffer is 0 MB, the job's partitioner is not the {@link RegionPartitioner} or the
    * split-point sampler runs the mapper.
@@ -312,7 +319,7 @@ public final class CellSink {
 
   /**
    * Writes the cells order[from .. from + more] (all of one row) as one run; 0 more = one cell. A
-   * buffered sink holds a run of one cell for a block, unless its table has a fold or it is too big.
+   * buffered sink holds a run of one cell for a block, unless it is too big.
    * A run of several cells leaves on its own: its cells already share one shuffle record, and putting
    * them in blocks as well measured slower (a web-log line's seven cells: 1.03–1.05× the time of the
    * whole web-log load, see BENCHMARKS.md).
@@ -326,7 +333,7 @@ public final class CellSink {
       BytesWritable v = pendingValues.get(order[i]);
       run.add(k.family(), k.buffer(), k.qualifierOffset(), k.qualifierLength(), k.timestamp(), v.getBytes(), 0, v.getLength());
     }
-    if (blocks == null || more > 0 || folded[first.table()] || !blocks.add(first, run)) {
+    if (blocks == null || more > 0 || !blocks.add(first, run)) {
       context.write(first, run);
     }
   }
@@ -341,6 +348,8 @@ public final class CellSink {
       blocks.flush();
       context.getCounter(CellCounter.MAP_RUNS_IN_BLOCKS).increment(blocks.runsWritten());
       context.getCounter(CellCounter.MAP_BLOCKS).increment(blocks.blocksWritten());
+      context.getCounter(CellCounter.MAP_COMBINER_INPUT_CELLS).increment(blocks.combinerInputCells());
+      context.getCounter(CellCounter.MAP_COMBINER_OUTPUT_CELLS).increment(blocks.combinerOutputCells());
     }
   }
 }

@@ -3,7 +3,9 @@ package io.dumptruck.formats.reduce;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Iterator;
+import java.util.NoSuchElementException;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
@@ -13,7 +15,9 @@ import org.apache.hadoop.mapreduce.TaskInputOutputContext;
  * it runs over each sorted spill and hands the cells of such a table, key by key and row by row, to
  * the table's combiner fold — counters are summed, a top-k row is cut to k — so the shuffle carries
  * what the reducer's fold needs, not every record. A table without one passes through untouched.
- * Cells of folded tables travel one per record ({@code CellSink}), so each value is one cell.
+ * Cells of folded tables travel one per record ({@code CellSink}), so each value is one cell, or a
+ * block of many whose cells went through the same combiner as the blocks were cut ({@code
+ * CellBlockBuffer}): those pass unchanged.
  */
 public class CellCombiner extends Reducer<CellKey, CellRun, CellKey, CellRun> {
   private CellFold[] combiners;
@@ -59,20 +63,49 @@ public class CellCombiner extends Reducer<CellKey, CellRun, CellKey, CellRun> {
     }
     rowEnds.at(key);
     Iterator<CellRun> it = values.iterator();
-    combiner.cell(key, new Iterator<>() {
+    Iterator<BytesWritable> cells = new Iterator<>() { // each one-cell value; blocks are passed on as they come
+      private boolean ready;
+
       @Override
-      public boolean hasNext() { return it.hasNext(); }
+      public boolean hasNext() {
+        while (!ready && it.hasNext()) {
+          CellRun run = it.next();
+          cell.reset(key, run.bytes(), run.length());
+          if (cell.next()) {
+            passOn(key, run, context); // a block of many cells (already combined): the reducer's fold takes it whole
+          } else {
+            value.set(cell.valueBuffer(), cell.valueOffset(), cell.valueLength());
+            ready = true;
+          }
+        }
+        return ready;
+      }
 
       @Override
       public BytesWritable next() {
-        CellRun run = it.next();
-        cell.reset(key, run.bytes(), run.length());
-        value.set(cell.valueBuffer(), cell.valueOffset(), cell.valueLength());
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        ready = false;
         return value;
       }
-    }, output);
-    while (it.hasNext()) { // values the combiner did not take are dropped, as the reducer's fold would
-      it.next();
+    };
+    if (cells.hasNext()) {
+      combiner.cell(key, cells, output);
+    }
+    while (cells.hasNext()) { // values the combiner did not take are dropped, as the reducer's fold would
+      cells.next();
+    }
+  }
+
+  private static void passOn(CellKey key, CellRun run, Context context) {
+    try {
+      context.write(key, run);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while combining at " + key, e);
     }
   }
 

@@ -9,19 +9,19 @@ import java.io.IOException;
  * starts another table or row, the fold of the row before (if its table has one) gets
  * {@link CellFold#endRow}; {@link #finish} ends the last row.
  */
-final class FoldRowEnds {
+public final class FoldRowEnds {
   private final CellFold[] folds;
   private final CellFold.Output output;
   private final RowChange rows = new RowChange();
 
   /** {@code folds}: by table index, null where a table has none; {@code output}: where they write. */
-  FoldRowEnds(CellFold[] folds, CellFold.Output output) {
+  public FoldRowEnds(CellFold[] folds, CellFold.Output output) {
     this.folds = folds;
     this.output = output;
   }
 
   /** Call with every key, in order, before the fold sees its cells. */
-  void at(CellKey key) throws IOException, InterruptedException {
+  public void at(CellKey key) throws IOException, InterruptedException {
     int table = rows.table();
     if (rows.changed(key)) {
       end(table);
@@ -29,7 +29,7 @@ final class FoldRowEnds {
   }
 
   /** Ends the last row. */
-  void finish() throws IOException, InterruptedException {
+  public void finish() throws IOException, InterruptedException {
     end(rows.table());
   }
 

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dumptruck.formats.reduce.CellFold;
+import io.dumptruck.formats.reduce.SumLongFold;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
 import io.dumptruck.formats.shuffle.RegionPartitioner;
@@ -11,13 +13,20 @@ import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.TableSpec;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.io.BytesWritable;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -140,6 +149,115 @@ class CellBlockBufferTest {
     } else {
       assertTrue(flushes[0] > 5, "the buffer flushed several times: " + flushes[0]);
     }
+  }
+
+  /**
+   * A table whose fold has a combiner: its cells go through it as the blocks are cut — within a flush
+   * each key leaves once, with the sum of its values, and the sums over all blocks are the sums of
+   * what was added — while the cells of other tables leave as they came.
+   */
+  @Test
+  void aCombinerSumsEqualKeysWithinEachFlush() throws Exception {
+    RegionPartitioner<CellRun> partitioner = partitioner();
+    CellFold[] combiners = {null, new SumLongFold().combiner(), null};
+    List<Block> blocks = new ArrayList<>();
+    int[] flushes = {0};
+    CellBlockBuffer buffer = new CellBlockBuffer(64 << 10, partitioner, combiners, null,
+        (first, block) -> blocks.add(new Block(new CellKey().copyFrom(first), Arrays.copyOf(block.bytes(), block.length()), flushes[0])));
+    Random random = new Random(5);
+    Map<String, Long> addedSums = new TreeMap<>();
+    List<Cell> addedOthers = new ArrayList<>();
+    for (int i = 0; i < 30_000; i++) {
+      int table = random.nextInt(3);
+      CellKey key = new CellKey(table, random.nextInt(2), ROWS[random.nextInt(ROWS.length)],
+          QUALIFIERS[random.nextInt(QUALIFIERS.length)], random.nextInt(2));
+      byte[] value = Bytes.toBytes((long) random.nextInt(1000) - 100);
+      int blocksBefore = blocks.size();
+      assertTrue(buffer.add(key, new CellRun().first(key.timestamp(), value, 0, value.length)));
+      if (table == 1) {
+        addedSums.merge(key.toString(), Bytes.toLong(value), Long::sum);
+      } else {
+        addedOthers.add(new Cell(key, value));
+      }
+      if (blocks.size() > blocksBefore) {
+        flushes[0]++;
+      }
+    }
+    buffer.flush();
+    assertTrue(flushes[0] > 5, "the buffer flushed several times: " + flushes[0]);
+    Map<String, Long> writtenSums = new TreeMap<>();
+    List<Cell> writtenOthers = new ArrayList<>();
+    Set<String> keysOfFlush = new HashSet<>();
+    int combinedCells = 0;
+    int previousFlush = -1;
+    for (Block b : blocks) {
+      if (b.flush() != previousFlush) {
+        keysOfFlush.clear();
+        previousFlush = b.flush();
+      }
+      CellRun.Reader reader = new CellRun.Reader().reset(b.first(), b.bytes(), b.bytes().length);
+      CellKey previous = null;
+      do {
+        CellKey k = new CellKey().copyFrom(reader.key());
+        byte[] v = Arrays.copyOfRange(reader.valueBuffer(), reader.valueOffset(), reader.valueOffset() + reader.valueLength());
+        if (previous != null) {
+          assertTrue(previous.compareTo(k) <= 0, "a block in key order: " + previous + " then " + k);
+        }
+        previous = k;
+        if (k.table() == 1) {
+          assertTrue(keysOfFlush.add(k.toString()), "a key leaves a flush once: " + k);
+          writtenSums.merge(k.toString(), Bytes.toLong(v), Long::sum);
+          combinedCells++;
+        } else {
+          writtenOthers.add(new Cell(k, v));
+        }
+      } while (reader.next());
+    }
+    assertEquals(addedSums, writtenSums);
+    assertEquals(sorted(addedOthers), sorted(writtenOthers));
+    long addedCounters = 30_000 - addedOthers.size();
+    assertTrue(combinedCells < addedCounters * 3 / 4, "equal keys were combined: " + combinedCells + " cells for " + addedCounters);
+  }
+
+  /** A combiner's row ends come where its rows end: here it keeps each row's first cell of a flush. */
+  @Test
+  void aCombinerSeesEachRowsEnd() throws Exception {
+    RegionPartitioner<CellRun> partitioner = partitioner();
+    CellFold firstOfRow = new CellFold() {
+      private boolean taken;
+
+      @Override
+      public void cell(CellKey key, Iterator<BytesWritable> values, Output out) throws IOException, InterruptedException {
+        if (!taken) {
+          out.write(key, values.next());
+          taken = true;
+        }
+      }
+
+      @Override
+      public void endRow(Output out) {
+        taken = false;
+      }
+    };
+    List<Cell> written = new ArrayList<>();
+    CellBlockBuffer buffer = new CellBlockBuffer(16 << 20, partitioner, new CellFold[] {null, null, firstOfRow}, null,
+        (first, block) -> {
+          CellRun.Reader reader = new CellRun.Reader().reset(first, block.bytes(), block.length());
+          do {
+            written.add(new Cell(new CellKey().copyFrom(reader.key()), new byte[0]));
+          } while (reader.next());
+        });
+    Random random = new Random(9);
+    Map<String, CellKey> firstOfEachRow = new TreeMap<>();
+    for (int i = 0; i < 5_000; i++) {
+      CellKey key = new CellKey(2, random.nextInt(3), ROWS[random.nextInt(ROWS.length)], QUALIFIERS[random.nextInt(QUALIFIERS.length)],
+          random.nextInt(5));
+      assertTrue(buffer.add(key, new CellRun().first(key.timestamp(), new byte[0], 0, 0)));
+      firstOfEachRow.merge(Arrays.toString(key.row()), new CellKey().copyFrom(key), (a, b) -> a.compareTo(b) <= 0 ? a : b);
+    }
+    buffer.flush();
+    assertEquals(firstOfEachRow.values().stream().map(CellKey::toString).sorted().toList(),
+        written.stream().map(c -> c.key().toString()).sorted().toList());
   }
 
   @Test

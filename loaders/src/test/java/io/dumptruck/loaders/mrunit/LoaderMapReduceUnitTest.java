@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.output.CellBatch;
+import io.dumptruck.formats.reduce.CellCombiner;
 import io.dumptruck.formats.reduce.CellStreamReducer;
 import io.dumptruck.formats.reduce.SumLongFold;
 import io.dumptruck.formats.rowkey.Md5;
@@ -83,6 +84,26 @@ class LoaderMapReduceUnitTest {
     byte[] family = JobTables.of(conf).get(1).families().get(0).nameBytes();
     byte[] six = Bytes.toBytes(6L);
     driver.withOutput(NullWritable.get(), new CellBatch().add(true, key, family, KeyValue.Type.Put.getCode(), six, 0, six.length, six, 0, 0));
+    driver.runTest();
+  }
+
+  /**
+   * Hadoop's combiner sums the one-cell values of a counter's key and passes a block (cells of many
+   * rows, combined already as the map cut it) on unchanged: it must not take a block for one cell.
+   */
+  @Test
+  void combinerSumsSingleCellsAndPassesBlocksOn() throws Exception {
+    Configuration conf = conf(new WebLogLoader(), Map.of());
+    conf.setClass(FormatConf.OUTPUT_FOLD_PREFIX + WebLogSchema.COOKIE_URL_COUNT, SumLongFold.class,
+        io.dumptruck.formats.reduce.CellFold.class);
+    ReduceDriver<CellKey, CellRun, CellKey, CellRun> driver = ReduceDriver.newReduceDriver(new CellCombiner());
+    driver.withConfiguration(conf);
+    CellKey key = new CellKey(1, 0, Bytes.toBytes("c1"), Bytes.toBytes("/a"), TS);
+    byte[] five = Bytes.toBytes(5L);
+    CellRun block = count(4).addInNewRow(1, Bytes.toBytes("c2"), 0, 2, 0, Bytes.toBytes("/b"), 0, 2, TS, five, 0, five.length);
+    driver.withInput(key, List.of(count(1), block, count(2)));
+    driver.withOutput(key, block);
+    driver.withOutput(key, count(3));
     driver.runTest();
   }
 

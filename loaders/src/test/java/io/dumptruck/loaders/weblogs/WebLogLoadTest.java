@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
@@ -78,8 +79,8 @@ class WebLogLoadTest {
     assertEquals(9, report.read());
     assertEquals(7, report.loaded());
     assertEquals(2, report.rejected());
-    long combineIn = job.getCounters().findCounter(TaskCounter.COMBINE_INPUT_RECORDS).getValue();
-    long combineOut = job.getCounters().findCounter(TaskCounter.COMBINE_OUTPUT_RECORDS).getValue();
+    long combineIn = job.getCounters().findCounter(CellCounter.MAP_COMBINER_INPUT_CELLS).getValue();
+    long combineOut = job.getCounters().findCounter(CellCounter.MAP_COMBINER_OUTPUT_CELLS).getValue();
     assertTrue(combineOut < combineIn, "c1's repeated paths are counted on the map side: " + combineIn + " -> " + combineOut);
     assertTrue(job.getConfiguration().getBoolean(MRJobConfig.MAP_OUTPUT_COMPRESS, false), "the user's choice stands");
     assertEquals(SnappyCodec.class.getName(), job.getConfiguration().get(MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC));
