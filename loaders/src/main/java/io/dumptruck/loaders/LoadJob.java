@@ -7,6 +7,7 @@ import io.dumptruck.formats.job.JobDefaults;
 import io.dumptruck.formats.job.JobFailure;
 import io.dumptruck.formats.job.JobStopHook;
 import io.dumptruck.formats.job.LiveTables;
+import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.output.OutputDirectory;
 import io.dumptruck.formats.read.SnapshotDirs;
 import io.dumptruck.formats.reduce.CellConflicts;
@@ -44,6 +45,7 @@ import org.apache.hadoop.mapreduce.CounterGroup;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobStatus;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.UserGroupInformation;
@@ -226,6 +228,11 @@ public final class LoadJob {
     } catch (IOException | InterruptedException | RuntimeException e) {
       deleteHeldSnapshots(job.getConfiguration());
       throw e;
+    }
+    if (CellSink.mapBufferBytes(job.getConfiguration()) > 0) {
+      // LoaderMapper's sink puts every cell of a folded table into its blocks and runs the fold's
+      // combiner as it cuts them: Hadoop's combiner would only pass each map output record on
+      job.getConfiguration().unset(MRJobConfig.COMBINE_CLASS_ATTR);
     }
   }
 

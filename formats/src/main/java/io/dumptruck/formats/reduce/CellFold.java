@@ -51,7 +51,8 @@ public interface CellFold {
   default void close(Output out) throws IOException, InterruptedException {}
 
   /**
-   * A fold to run on the map side over each sorted spill (see {@link CellCombiner}), or null (the
+   * A fold to run on the map side — as a map task cuts its sorted blocks ({@code CellBlockBuffer}),
+   * and over each sorted spill for records sent on their own ({@link CellCombiner}) — or null (the
    * default) for none. It sees the same calls as this one and must write cells under the keys it
    * was given, which this fold then reads as if they came from the mapper: partial sums for a sum,
    * the first k of a row for a top-k.

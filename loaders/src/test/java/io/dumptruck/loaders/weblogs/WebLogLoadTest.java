@@ -2,6 +2,7 @@ package io.dumptruck.loaders.weblogs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dumptruck.formats.CellCounter;
@@ -82,6 +83,7 @@ class WebLogLoadTest {
     long combineIn = job.getCounters().findCounter(CellCounter.MAP_COMBINER_INPUT_CELLS).getValue();
     long combineOut = job.getCounters().findCounter(CellCounter.MAP_COMBINER_OUTPUT_CELLS).getValue();
     assertTrue(combineOut < combineIn, "c1's repeated paths are counted on the map side: " + combineIn + " -> " + combineOut);
+    assertNull(job.getConfiguration().get(MRJobConfig.COMBINE_CLASS_ATTR), "no Hadoop combiner: the blocks were combined as they were cut");
     assertTrue(job.getConfiguration().getBoolean(MRJobConfig.MAP_OUTPUT_COMPRESS, false), "the user's choice stands");
     assertEquals(SnappyCodec.class.getName(), job.getConfiguration().get(MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC));
     long shuffled = job.getCounters().findCounter(TaskCounter.MAP_OUTPUT_BYTES).getValue();
