@@ -36,10 +36,10 @@ public enum FormatConf implements ConfKey {
       "internal: dumptruck.output.favored.<table> = per region, the host:port of the region server that serves it"),
   /** internal: comma-separated names of the tables whose cells may be delete markers ({@code HFileTableJob.markers}). */
   OUTPUT_MARKERS("dumptruck.output.markers", "",
-      "internal: the tables whose cells may be delete markers (their values lead with the cell's type as the record writer gets them)"),
+      "internal: the tables whose cells may be delete markers (their values lead with the cell's type as the reducer gets them)"),
   /** internal: comma-separated names of the tables whose written cells carry tags ({@code HFileTableJob.tagged}). */
   OUTPUT_TAGGED("dumptruck.output.tagged", "",
-      "internal: the tables whose values lead with the cell's tags as the record writer gets them"),
+      "internal: the tables whose values lead with the cell's tags as the reducer gets them"),
   /** internal: comma-separated names of the folded tables that also fold what the live table holds ({@code HFileTableJob.foldingHeldRows}). */
   OUTPUT_HELD("dumptruck.output.held", "",
       "internal: the folded tables whose folds also take the rows the live table holds, from the job's HeldRows"),

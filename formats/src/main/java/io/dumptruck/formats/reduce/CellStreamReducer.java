@@ -3,8 +3,8 @@ package io.dumptruck.formats.reduce;
 import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.InjectedFaults;
-import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.output.CellBatch;
+import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
 import io.dumptruck.formats.shuffle.RowChange;
 import io.dumptruck.formats.table.FamilySpec;
@@ -41,11 +41,11 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, NullWritable, C
    * calls and counters) then comes once per record, not once per row.
    */
   private static final int MAX_BATCH_BYTES = 64 * 1024;
+  private static final byte PUT = KeyValue.Type.Put.getCode();
   private CellFold[] folds;
   private CellFold.Output output;
   private FoldRowEnds rowEnds;
   private CellConflicts conflicts;
-  private static final byte PUT = KeyValue.Type.Put.getCode();
   /** The cells written so far, not yet handed to the record writer. */
   private final CellBatch batch = new CellBatch(MAX_BATCH_BYTES + MAX_BATCH_BYTES / 4);
   /** Tells the cells that start a row (the record writer counts rows by them, comparing no keys). */

@@ -19,9 +19,9 @@ public final class JobTables {
   }
 
   /**
-   * Per table index, whether the table's cells may be delete markers: the values the record writer
-   * gets for such a table lead with the cell's {@code KeyValue.Type} code, which it takes off — put
-   * there by {@code CellSink} or, for a folded table, by its fold.
+   * Per table index, whether the table's cells may be delete markers: the values the reducer writes
+   * for such a table lead with the cell's {@code KeyValue.Type} code, which it moves into the cell —
+   * put there by {@code CellSink} or, for a folded table, by its fold.
    */
   public static boolean[] markers(Configuration conf, List<TableSpec> tables) {
     return named(FormatConf.OUTPUT_MARKERS, conf, tables);
@@ -29,7 +29,7 @@ public final class JobTables {
 
   /**
    * Per table index, whether the table's cells carry tags ({@code HFileTableJob.tagged}): the values
-   * the record writer gets for it lead with a 2-byte length and that many bytes of tags, in HBase's
+   * the reducer writes for it lead with a 2-byte length and that many bytes of tags, in HBase's
    * serialized form, after the type code of a table with markers.
    */
   public static boolean[] tagged(Configuration conf, List<TableSpec> tables) {
