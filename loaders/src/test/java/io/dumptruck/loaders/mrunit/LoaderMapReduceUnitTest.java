@@ -74,9 +74,7 @@ class LoaderMapReduceUnitTest {
 
   @Test
   void reducerSumsCountersWithTheirFold() throws Exception {
-    Configuration conf = conf(new WebLogLoader(), Map.of());
-    conf.setClass(FormatConf.OUTPUT_FOLD_PREFIX + WebLogSchema.COOKIE_URL_COUNT, SumLongFold.class,
-        io.dumptruck.formats.reduce.CellFold.class);
+    Configuration conf = countersSummed();
     ReduceDriver<CellKey, CellRun, NullWritable, CellBatch> driver = ReduceDriver.newReduceDriver(new CellStreamReducer());
     driver.withConfiguration(conf);
     CellKey key = new CellKey(1, 0, Bytes.toBytes("c1"), Bytes.toBytes("/a"), TS);
@@ -93,9 +91,7 @@ class LoaderMapReduceUnitTest {
    */
   @Test
   void combinerSumsSingleCellsAndPassesBlocksOn() throws Exception {
-    Configuration conf = conf(new WebLogLoader(), Map.of());
-    conf.setClass(FormatConf.OUTPUT_FOLD_PREFIX + WebLogSchema.COOKIE_URL_COUNT, SumLongFold.class,
-        io.dumptruck.formats.reduce.CellFold.class);
+    Configuration conf = countersSummed();
     ReduceDriver<CellKey, CellRun, CellKey, CellRun> driver = ReduceDriver.newReduceDriver(new CellCombiner());
     driver.withConfiguration(conf);
     CellKey key = new CellKey(1, 0, Bytes.toBytes("c1"), Bytes.toBytes("/a"), TS);
@@ -105,6 +101,14 @@ class LoaderMapReduceUnitTest {
     driver.withOutput(key, block);
     driver.withOutput(key, count(3));
     driver.runTest();
+  }
+
+  /** The web-log loader's job with its counter table summed by {@link SumLongFold}; its key c1:/a is table 1, family 0. */
+  private static Configuration countersSummed() {
+    Configuration conf = conf(new WebLogLoader(), Map.of());
+    conf.setClass(FormatConf.OUTPUT_FOLD_PREFIX + WebLogSchema.COOKIE_URL_COUNT, SumLongFold.class,
+        io.dumptruck.formats.reduce.CellFold.class);
+    return conf;
   }
 
   /** Input lines as a line loader's mapper gets them: in a batch, each at its byte offset. */
