@@ -87,9 +87,12 @@ public final class CellBatch implements Writable {
     return this;
   }
 
-  /** Empties the batch into a new array (the old one may still be read: see the class contract). */
+  /**
+   * Empties the batch into a new array of the initial size (the old one may still be read: see the
+   * class contract); a batch that grew for one big cell does not make every later one that big.
+   */
   public void clear() {
-    buf = new byte[Math.max(initialBytes, length)];
+    buf = new byte[initialBytes];
     length = 0;
   }
 
@@ -97,6 +100,9 @@ public final class CellBatch implements Writable {
   public int length() { return length; }
 
   public boolean isEmpty() { return length == 0; }
+
+  /** The bytes the batch's array holds now, used or not. */
+  int capacity() { return buf.length; }
 
   private void ensure(int more) {
     if (length + more > buf.length) {

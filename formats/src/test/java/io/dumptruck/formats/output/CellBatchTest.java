@@ -112,6 +112,18 @@ class CellBatchTest {
     assertArrayEquals(before, kept.getBuffer());
   }
 
+  /** A batch that grew for one big cell starts small again: a task with one 8 MB cell does not allocate 8 MB per batch after it. */
+  @Test
+  void aBigCellDoesNotSizeTheBatchesAfterIt() {
+    CellBatch batch = new CellBatch(1024);
+    CellKey key = new CellKey(0, 0, new byte[] {1}, new byte[] {2}, 3);
+    byte[] big = new byte[8 << 20];
+    batch.add(true, key, new byte[] {'f'}, KeyValue.Type.Put.getCode(), big, 0, big.length, null, 0, 0);
+    assertTrue(batch.capacity() > big.length);
+    batch.clear();
+    assertEquals(1024, batch.capacity());
+  }
+
   @Test
   void tagsLongerThanHBaseTakesAreRefused() {
     CellKey key = new CellKey(0, 0, new byte[] {1}, new byte[] {2}, 3);
