@@ -3,6 +3,7 @@ package io.dumptruck.bench;
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
+import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.loaders.LineDataset;
@@ -77,7 +78,7 @@ public final class VisitsLoader implements Loader, LineDataset<WebLogRecord> {
   /** The visit's cells, as the weblogs schema writes them. */
   static final class VisitsSchema implements RecordSchema<WebLogRecord> {
     private final RowKeyBuilder key = new RowKeyBuilder(64);
-    private CellSink.FamilyRef visits;
+    private FamilyRef visits;
 
     @Override
     public void resolve(CellSink sink) {

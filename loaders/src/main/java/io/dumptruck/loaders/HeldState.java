@@ -1,8 +1,8 @@
 package io.dumptruck.loaders;
 
-import io.dumptruck.formats.map.HeldCellsOut;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dumptruck.formats.reduce.HeldCellsOut;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

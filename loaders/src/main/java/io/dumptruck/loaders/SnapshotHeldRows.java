@@ -1,9 +1,9 @@
 package io.dumptruck.loaders;
 
-import io.dumptruck.formats.map.HeldCellsOut;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
+import io.dumptruck.formats.reduce.HeldCellsOut;
 import io.dumptruck.formats.reduce.HeldRows;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;

@@ -6,7 +6,7 @@ import io.dumptruck.formats.reduce.CellFold;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
 import io.dumptruck.formats.shuffle.RegionPartitioner;
-import io.dumptruck.formats.table.FamilySpec;
+import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.SpecException;
 import io.dumptruck.formats.table.TableSpec;
@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -43,9 +42,6 @@ import org.apache.hadoop.mapreduce.TaskInputOutputContext;
 public final class CellSink {
   private static final byte PUT = KeyValue.Type.Put.getCode();
   private static final byte[] EMPTY = new byte[0];
-
-  /** A resolved (table, family) pair. */
-  public record FamilyRef(int table, int family, String tableName, String familyName) {}
 
   private final TaskInputOutputContext<?, ?, CellKey, CellRun> context;
   private final List<TableSpec> tables;
@@ -84,22 +80,7 @@ public final class CellSink {
       led[t] = markers[t] && !folded[t];
     }
     this.blocks = buffered ? blockBuffer(context) : null;
-    this.oldestShown = oldestShown(conf, tables);
-  }
-
-  /** Per table and family, the oldest timestamp a reader will still show ({@link #shows}). */
-  static long[][] oldestShown(Configuration conf, List<TableSpec> tables) {
-    String now = FormatConf.OUTPUT_TTL_NOW.get(conf);
-    long[][] oldest = new long[tables.size()][];
-    for (int t = 0; t < tables.size(); t++) {
-      List<FamilySpec> families = tables.get(t).families();
-      oldest[t] = new long[families.size()];
-      for (int f = 0; f < families.size(); f++) {
-        int ttl = families.get(f).ttlSeconds();
-        oldest[t][f] = ttl == HConstants.FOREVER || now == null ? Long.MIN_VALUE : Long.parseLong(now) - ttl * 1000L;
-      }
-    }
-    return oldest;
+    this.oldestShown = JobTables.oldestShown(conf, tables);
   }
 
   /** The block buffer of {@link #buffered}, or null to send each record on its own. */
@@ -164,21 +145,7 @@ public final class CellSink {
   }
 
   public FamilyRef family(String table, String family) {
-    return family(tables, table, family);
-  }
-
-  /** The (table, family) pair among a job's {@code tables}; a SpecException naming what is missing. */
-  static FamilyRef family(List<TableSpec> tables, String table, String family) {
-    for (int t = 0; t < tables.size(); t++) {
-      if (tables.get(t).name().equals(table)) {
-        int f = tables.get(t).familyIndex(family);
-        if (f < 0) {
-          throw new SpecException("table '" + table + "' has no family '" + family + "' (families: " + tables.get(t).familyNames() + ")");
-        }
-        return new FamilyRef(t, f, table, family);
-      }
-    }
-    throw new SpecException("the job writes no table '" + table + "'; add its spec to HFileTableJob.configure(job).tables(...)");
+    return FamilyRef.of(tables, table, family);
   }
 
   /**

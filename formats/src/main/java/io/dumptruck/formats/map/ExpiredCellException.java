@@ -1,5 +1,6 @@
 package io.dumptruck.formats.map;
 
+import io.dumptruck.formats.table.FamilyRef;
 import java.time.Instant;
 
 /**
@@ -8,7 +9,7 @@ import java.time.Instant;
  * The loaders reject the record with reason {@code EXPIRED_BY_TTL}.
  */
 public final class ExpiredCellException extends IllegalArgumentException {
-  ExpiredCellException(CellSink.FamilyRef ref, long timestamp, int ttlSeconds) {
+  ExpiredCellException(FamilyRef ref, long timestamp, int ttlSeconds) {
     super("a cell of " + ref.tableName() + ":" + ref.familyName() + " has timestamp " + timestamp + " (" + Instant.ofEpochMilli(timestamp)
         + "), older than the family's TTL of " + ttlSeconds + " s allows at load time: no reader would show it");
   }

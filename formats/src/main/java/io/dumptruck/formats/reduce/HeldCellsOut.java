@@ -1,6 +1,8 @@
-package io.dumptruck.formats.map;
+package io.dumptruck.formats.reduce;
 
 import io.dumptruck.formats.shuffle.CellKey;
+import io.dumptruck.formats.table.FamilyRef;
+import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -9,7 +11,7 @@ import org.apache.hadoop.conf.Configuration;
 
 /**
  * Where a {@code HeldRows} source puts the cells a live table holds for one row of a folded table, in
- * the form a load's map side emits its own through {@link CellSink#put} — resolve families once with
+ * the form a load's map side emits its own through {@code CellSink.put} — resolve families once with
  * {@link #family}, then {@link #put}. Only the cells of the table and row being asked for are kept
  * (a source may emit into several tables at once); {@code HeldRowsFold} folds them with the load's.
  */
@@ -25,20 +27,20 @@ public final class HeldCellsOut {
 
   public HeldCellsOut(Configuration conf, List<TableSpec> tables) {
     this.tables = tables;
-    this.oldestShown = CellSink.oldestShown(conf, tables);
+    this.oldestShown = JobTables.oldestShown(conf, tables);
   }
 
-  public CellSink.FamilyRef family(String table, String family) {
-    return CellSink.family(tables, table, family);
+  public FamilyRef family(String table, String family) {
+    return FamilyRef.of(tables, table, family);
   }
 
-  /** Whether a cell of {@code ref} at {@code timestamp} is still within its family's TTL, as {@link CellSink#shows}. */
-  public boolean shows(CellSink.FamilyRef ref, long timestamp) {
+  /** Whether a cell of {@code ref} at {@code timestamp} is still within its family's TTL, as {@code CellSink.shows}. */
+  public boolean shows(FamilyRef ref, long timestamp) {
     return timestamp >= oldestShown[ref.table()][ref.family()];
   }
 
   /** A held cell; kept if it is of the table and row being asked for, and within its family's TTL. */
-  public void put(CellSink.FamilyRef ref, byte[] row, byte[] qualifier, long timestamp, byte[] value) {
+  public void put(FamilyRef ref, byte[] row, byte[] qualifier, long timestamp, byte[] value) {
     if (ref.table() == table && java.util.Arrays.equals(row, this.row) && shows(ref, timestamp)) {
       cells.add(new Held(new CellKey().set(ref.table(), ref.family(), row, qualifier, timestamp), value));
     }

@@ -1,6 +1,5 @@
 package io.dumptruck.formats.reduce;
 
-import io.dumptruck.formats.map.HeldCellsOut;
 import java.io.Closeable;
 import java.io.IOException;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;

@@ -2,7 +2,6 @@ package io.dumptruck.formats.reduce;
 
 import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.FormatConf;
-import io.dumptruck.formats.map.HeldCellsOut;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;

@@ -3,6 +3,7 @@ package io.dumptruck.formats.table;
 import io.dumptruck.formats.FormatConf;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HConstants;
 
 /**
  * The tables a job writes, as its configuration carries them from job set-up to the tasks (the
@@ -56,5 +57,23 @@ public final class JobTables {
   /** Records the job's tables; split points should be resolved by the time the tasks read them. */
   public static void set(Configuration conf, List<TableSpec> tables) {
     FormatConf.OUTPUT_TABLES.set(conf, TableSpecJson.toJson(tables));
+  }
+
+  /**
+   * Per table and family index, the oldest timestamp a reader will still show: the family's TTL
+   * counted back from the job's set-up ({@link FormatConf#OUTPUT_TTL_NOW}), else Long.MIN_VALUE.
+   */
+  public static long[][] oldestShown(Configuration conf, List<TableSpec> tables) {
+    String now = FormatConf.OUTPUT_TTL_NOW.get(conf);
+    long[][] oldest = new long[tables.size()][];
+    for (int t = 0; t < tables.size(); t++) {
+      List<FamilySpec> families = tables.get(t).families();
+      oldest[t] = new long[families.size()];
+      for (int f = 0; f < families.size(); f++) {
+        int ttl = families.get(f).ttlSeconds();
+        oldest[t][f] = ttl == HConstants.FOREVER || now == null ? Long.MIN_VALUE : Long.parseLong(now) - ttl * 1000L;
+      }
+    }
+    return oldest;
   }
 }

@@ -7,6 +7,7 @@ import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.reduce.SumLongFold;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
+import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
@@ -47,7 +48,7 @@ class CellSinkTest {
     List<CellKey> keys = new ArrayList<>();
     List<CellRun> runs = new ArrayList<>();
     CellSink sink = CellSink.of(context(keys, runs));
-    List<CellSink.FamilyRef> families = new ArrayList<>();
+    List<FamilyRef> families = new ArrayList<>();
     for (String t : TABLES) {
       families.add(sink.family(t, "f"));
       families.add(sink.family(t, "g"));
@@ -64,7 +65,7 @@ class CellSinkTest {
       sink.begin();
       int cells = 1 + random.nextInt(12);
       for (int c = 0; c < cells; c++) {
-        CellSink.FamilyRef f = families.get(random.nextInt(families.size()));
+        FamilyRef f = families.get(random.nextInt(families.size()));
         byte[] row = rows[random.nextInt(random.nextBoolean() ? 2 : rows.length)];
         byte[] qualifier = qualifiers[random.nextInt(qualifiers.length)];
         long ts = random.nextInt(3);

@@ -6,8 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.job.HFileTableJob;
-import io.dumptruck.formats.map.CellSink;
-import io.dumptruck.formats.map.HeldCellsOut;
+import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.SpecException;
@@ -48,8 +47,8 @@ class HeldRowsFoldTest {
     static final String ASKED = "held rows asked";
     private HeldCellsOut out;
     private TaskInputOutputContext<?, ?, ?, ?> context;
-    private CellSink.FamilyRef counts;
-    private CellSink.FamilyRef lists;
+    private FamilyRef counts;
+    private FamilyRef lists;
     private final Map<Integer, String> last = new TreeMap<>();
 
     static long count(int row, int q) {

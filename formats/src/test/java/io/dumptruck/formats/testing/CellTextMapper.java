@@ -1,6 +1,7 @@
 package io.dumptruck.formats.testing;
 
 import io.dumptruck.formats.map.CellSink;
+import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.formats.text.ShellBytes;
 import java.io.IOException;
 import java.util.HashMap;
@@ -29,7 +30,7 @@ public class CellTextMapper extends Mapper<LongWritable, Text, io.dumptruck.form
   private static final int LOGGED_REJECTS = 10;
 
   private CellSink sink;
-  private final Map<String, CellSink.FamilyRef> refs = new HashMap<>();
+  private final Map<String, FamilyRef> refs = new HashMap<>();
 
   @Override
   protected void setup(Context context) {
@@ -55,7 +56,7 @@ public class CellTextMapper extends Mapper<LongWritable, Text, io.dumptruck.form
       }
       String family = f[2].substring(0, colon);
       String table = f[0];
-      CellSink.FamilyRef ref = refs.get(table + '\0' + family);
+      FamilyRef ref = refs.get(table + '\0' + family);
       if (ref == null) {
         ref = sink.family(table, family);
         refs.put(table + '\0' + family, ref);

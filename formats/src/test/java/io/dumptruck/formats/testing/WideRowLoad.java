@@ -4,6 +4,7 @@ import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.shuffle.CellKey;
+import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.DataInput;
@@ -54,7 +55,7 @@ public final class WideRowLoad {
   /** Emits the qualifiers of its range: 10-digit zero-padded follower ids, value = the id as a long. */
   public static final class WideMapper extends Mapper<LongWritable, NullWritable, CellKey, io.dumptruck.formats.shuffle.CellRun> {
     private CellSink sink;
-    private CellSink.FamilyRef f;
+    private FamilyRef f;
 
     @Override
     protected void setup(Context context) {

@@ -3,6 +3,7 @@ package io.dumptruck.loaders.events;
 import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
 import io.dumptruck.formats.rowkey.TimeBucket;
+import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.TableSpec;
@@ -57,8 +58,8 @@ public final class EventSchema implements RecordSchema<Event> {
   private final String layout;
   private final int buckets;
   private final RowKeyBuilder key = new RowKeyBuilder(64);
-  private CellSink.FamilyRef data;
-  private CellSink.FamilyRef types;
+  private FamilyRef data;
+  private FamilyRef types;
   private final Map<String, Long> ids;
 
   public EventSchema(String layout, int buckets) {

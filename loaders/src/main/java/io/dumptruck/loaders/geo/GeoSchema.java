@@ -3,6 +3,7 @@ package io.dumptruck.loaders.geo;
 import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.rowkey.QuadKey;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
+import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.TableSpec;
@@ -49,10 +50,10 @@ public final class GeoSchema implements RecordSchema<GeoNamesRecord> {
   private static final byte[] C = Bytes.toBytes(COUNTRY);
 
   private final RowKeyBuilder key = new RowKeyBuilder(8);
-  private CellSink.FamilyRef info;
-  private CellSink.FamilyRef high;
-  private CellSink.FamilyRef medium;
-  private CellSink.FamilyRef low;
+  private FamilyRef info;
+  private FamilyRef high;
+  private FamilyRef medium;
+  private FamilyRef low;
 
   public static List<TableSpec> tables(int regions) {
     FamilySpec places = FamilySpec.named(HIGH).withBloom(BloomType.NONE).withEncoding(DataBlockEncoding.FAST_DIFF);
@@ -81,7 +82,7 @@ public final class GeoSchema implements RecordSchema<GeoNamesRecord> {
     sink.put(info, key.clear().oneByte(r.featureClass()).intBE(id).build(), EMPTY, loadTimestamp,
         r.toJson().getBytes(StandardCharsets.UTF_8));
     byte[] tile = key.clear().intBE(QuadKey.packed(r.latitude(), r.longitude(), 16)).intBE(id).build();
-    CellSink.FamilyRef family = switch (r.prominence()) {
+    FamilyRef family = switch (r.prominence()) {
       case 'h' -> high;
       case 'm' -> medium;
       default -> low;
@@ -91,7 +92,7 @@ public final class GeoSchema implements RecordSchema<GeoNamesRecord> {
     put(sink, family, tile, C, r.countryCode(), loadTimestamp);
   }
 
-  private static void put(CellSink sink, CellSink.FamilyRef f, byte[] row, byte[] qualifier, String value, long ts)
+  private static void put(CellSink sink, FamilyRef f, byte[] row, byte[] qualifier, String value, long ts)
       throws IOException, InterruptedException {
     if (value != null && !value.isEmpty()) {
       sink.put(f, row, qualifier, ts, value.getBytes(StandardCharsets.UTF_8));

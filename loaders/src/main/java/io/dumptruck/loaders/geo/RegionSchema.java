@@ -4,6 +4,7 @@ import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.rowkey.QuadKey;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
 import io.dumptruck.formats.rowkey.TileClip;
+import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.TableSpec;
@@ -38,8 +39,8 @@ public final class RegionSchema implements RecordSchema<Region> {
   private final int minZoom;
   private final int maxZoom;
   private final RowKeyBuilder key = new RowKeyBuilder(16);
-  private CellSink.FamilyRef info;
-  private final CellSink.FamilyRef[] bounds = new CellSink.FamilyRef[TYPES.length()];
+  private FamilyRef info;
+  private final FamilyRef[] bounds = new FamilyRef[TYPES.length()];
 
   public RegionSchema(String zooms) {
     String[] range = zooms.split("-");
@@ -77,7 +78,7 @@ public final class RegionSchema implements RecordSchema<Region> {
     sink.put(info, key.clear().oneByte(r.type()).utf8(r.id()).build(), new byte[0], ts, r.propertiesJson().getBytes(StandardCharsets.UTF_8));
     double[] box = boundingBox(r);
     byte[] qualifier = r.id().toLowerCase(Locale.ROOT).getBytes(StandardCharsets.UTF_8);
-    CellSink.FamilyRef family = bounds[TYPES.indexOf(r.type())];
+    FamilyRef family = bounds[TYPES.indexOf(r.type())];
     for (int z = minZoom; z <= maxZoom; z++) {
       int x0 = QuadKey.tileX(box[3], box[0], z);
       int x1 = QuadKey.tileX(box[1], box[2], z);

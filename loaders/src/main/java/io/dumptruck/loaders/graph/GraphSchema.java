@@ -3,6 +3,7 @@ package io.dumptruck.loaders.graph;
 import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.rowkey.Md5;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
+import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.TableSpec;
@@ -51,10 +52,10 @@ public final class GraphSchema implements RecordSchema<Edge> {
   private final Set<String> layouts;
   /** Each edge is an unfollow: its cells become DeleteColumn markers. */
   private final boolean unfollows;
-  private CellSink.FamilyRef follows;
-  private CellSink.FamilyRef followedBy;
-  private CellSink.FamilyRef adjacency;
-  private CellSink.FamilyRef adjacencyRo;
+  private FamilyRef follows;
+  private FamilyRef followedBy;
+  private FamilyRef adjacency;
+  private FamilyRef adjacencyRo;
   private final RowKeyBuilder key = new RowKeyBuilder(32);
   /** The last follower and its digest: edge lists often come grouped by follower. */
   private String lastFrom;
@@ -148,7 +149,7 @@ public final class GraphSchema implements RecordSchema<Edge> {
   }
 
   /** An edge's cell (empty value), or for an unfollow the DeleteColumn that removes every version of it up to {@code ts}. */
-  private void cell(CellSink sink, CellSink.FamilyRef family, byte[] row, byte[] qualifier, long ts)
+  private void cell(CellSink sink, FamilyRef family, byte[] row, byte[] qualifier, long ts)
       throws IOException, InterruptedException {
     if (unfollows) {
       sink.delete(family, row, qualifier, ts, KeyValue.Type.DeleteColumn);

@@ -1,6 +1,7 @@
 package io.dumptruck.loaders.ipblocks;
 
 import io.dumptruck.formats.map.CellSink;
+import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.TableSpec;
@@ -27,7 +28,7 @@ public final class IpGeoSchema implements RecordSchema<IpRange> {
   public static final String START = "s";
   public static final String COUNTRY = "cc";
 
-  private CellSink.FamilyRef f;
+  private FamilyRef f;
 
   public static List<TableSpec> tables() {
     return List.of(TableSpec.of(IP_GEO, FamilySpec.named(FAMILY).withBloom(BloomType.NONE))

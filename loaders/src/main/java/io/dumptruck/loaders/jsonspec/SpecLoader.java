@@ -3,6 +3,7 @@ package io.dumptruck.loaders.jsonspec;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.map.CellSink;
+import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.loaders.LineDataset;
 import io.dumptruck.loaders.LineLoaderMapper;
@@ -125,7 +126,7 @@ public final class SpecLoader implements Loader, LineDataset<FieldRecord> {
   static final class SpecTables implements RecordSchema<FieldRecord> {
     private static final byte[] EMPTY = new byte[0];
     private final LoadSpec spec;
-    private final List<List<CellSink.FamilyRef>> refs = new ArrayList<>();
+    private final List<List<FamilyRef>> refs = new ArrayList<>();
 
     SpecTables(LoadSpec spec) {
       this.spec = spec;
@@ -134,7 +135,7 @@ public final class SpecLoader implements Loader, LineDataset<FieldRecord> {
     @Override
     public void resolve(CellSink sink) {
       for (LoadSpec.TableMapping t : spec.tables()) {
-        List<CellSink.FamilyRef> families = new ArrayList<>();
+        List<FamilyRef> families = new ArrayList<>();
         t.cells().forEach(c -> families.add(sink.family(t.table().name(), c.family())));
         refs.add(families);
       }
@@ -150,7 +151,7 @@ public final class SpecLoader implements Loader, LineDataset<FieldRecord> {
         Set<Integer> familiesDeleted = new HashSet<>();
         for (int c = 0; c < table.cells().size(); c++) {
           CellMapping cell = table.cells().get(c);
-          CellSink.FamilyRef family = refs.get(t).get(c);
+          FamilyRef family = refs.get(t).get(c);
           long ts = cell.timestamp() != null ? cell.timestamp().read(r) : rowTs;
           if (operation == LoadSpec.Operation.DELETE_FAMILY) {
             if (familiesDeleted.add(family.family())) {

@@ -1,6 +1,7 @@
 package io.dumptruck.loaders.titles;
 
 import io.dumptruck.formats.map.CellSink;
+import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.TableSpec;
@@ -34,7 +35,7 @@ public final class TitleSchema implements RecordSchema<TitleRecord> {
 
   private final int min;
   private final int max;
-  private CellSink.FamilyRef j;
+  private FamilyRef j;
 
   public TitleSchema(int min, int max) {
     if (min < 1 || max < min || max > 100) {

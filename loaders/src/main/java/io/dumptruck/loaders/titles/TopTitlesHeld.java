@@ -1,7 +1,7 @@
 package io.dumptruck.loaders.titles;
 
-import io.dumptruck.formats.map.CellSink;
-import io.dumptruck.formats.map.HeldCellsOut;
+import io.dumptruck.formats.reduce.HeldCellsOut;
+import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.loaders.HeldState;
 import java.util.Set;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +20,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 public final class TopTitlesHeld implements HeldState {
   private static final byte[] EMPTY = new byte[0];
   private static final byte[] FAMILY = Bytes.toBytes(TitleSchema.TITLES);
-  private CellSink.FamilyRef j;
+  private FamilyRef j;
 
   @Override
   public Set<String> feeds() {

@@ -1,7 +1,7 @@
 package io.dumptruck.loaders.weblogs;
 
-import io.dumptruck.formats.map.CellSink;
-import io.dumptruck.formats.map.HeldCellsOut;
+import io.dumptruck.formats.reduce.HeldCellsOut;
+import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.loaders.HeldState;
 import java.util.Set;
 import org.apache.hadoop.hbase.Cell;
@@ -16,7 +16,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  */
 public final class RecentPathsHeld implements HeldState {
   private static final byte[] RECENT = Bytes.toBytes(WebLogSchema.RECENT_PATHS);
-  private CellSink.FamilyRef recent;
+  private FamilyRef recent;
 
   @Override
   public Set<String> feeds() {

@@ -1,7 +1,7 @@
 package io.dumptruck.loaders.weblogs;
 
-import io.dumptruck.formats.map.CellSink;
-import io.dumptruck.formats.map.HeldCellsOut;
+import io.dumptruck.formats.reduce.HeldCellsOut;
+import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.formats.table.SpecException;
 import io.dumptruck.loaders.HeldState;
 import java.util.Set;
@@ -17,9 +17,9 @@ import org.apache.hadoop.hbase.util.Bytes;
  * come from here); each {@code d:} day as it is, unless past the family's TTL.
  */
 public final class UrlCountsHeld implements HeldState {
-  private CellSink.FamilyRef urlCount;
-  private CellSink.FamilyRef daily;
-  private CellSink.FamilyRef statsCounts;
+  private FamilyRef urlCount;
+  private FamilyRef daily;
+  private FamilyRef statsCounts;
 
   @Override
   public Set<String> feeds() {

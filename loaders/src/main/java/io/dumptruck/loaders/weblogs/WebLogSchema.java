@@ -3,6 +3,7 @@ package io.dumptruck.loaders.weblogs;
 import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.rowkey.Md5;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
+import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.TableSpec;
@@ -81,15 +82,15 @@ public final class WebLogSchema implements RecordSchema<WebLogRecord> {
   private static final byte[] EMPTY = new byte[0];
 
   private final RowKeyBuilder key = new RowKeyBuilder(64);
-  private CellSink.FamilyRef visit;
-  private CellSink.FamilyRef urlCount;
-  private CellSink.FamilyRef dailyCount;
+  private FamilyRef visit;
+  private FamilyRef urlCount;
+  private FamilyRef dailyCount;
   /** Whether cookie_url_count has the daily family; the day of the last request and its qualifier. */
   private final boolean daily;
   private long lastDay = Long.MIN_VALUE;
   private byte[] lastDayQualifier;
-  private CellSink.FamilyRef statsCounts;
-  private CellSink.FamilyRef statsRecent;
+  private FamilyRef statsCounts;
+  private FamilyRef statsRecent;
 
   /** The schema, with cookie_url_count's daily family or without it. */
   public WebLogSchema(boolean daily) {
@@ -204,7 +205,7 @@ public final class WebLogSchema implements RecordSchema<WebLogRecord> {
     }
   }
 
-  private static void put(CellSink sink, CellSink.FamilyRef f, byte[] row, byte[] qualifier, String value, long t)
+  private static void put(CellSink sink, FamilyRef f, byte[] row, byte[] qualifier, String value, long t)
       throws IOException, InterruptedException {
     if (value != null) {
       sink.put(f, row, qualifier, t, Bytes.toBytes(value));
