@@ -256,15 +256,12 @@ public final class CellBlockBuffer {
    */
   private void cutBlocks(int from, int to, int bucketPartition, CellFold combiner) throws IOException, InterruptedException {
     for (int slot = from; slot < to; ) {
-      int meta = slot * META_BYTES;
-      int keyStart = (int) NATIVE_INT.get(sorted, meta + KEY_START);
-      int runStart = (int) NATIVE_INT.get(sorted, meta + VALUE_START);
-      int runLength = (int) NATIVE_INT.get(sorted, meta + VALUE_LENGTH);
-      int payload = keyStart + CellKey.HEADER;
+      int runStart = slotInt(slot, VALUE_START);
+      int runLength = slotInt(slot, VALUE_LENGTH);
+      int payload = slotInt(slot, KEY_START) + CellKey.HEADER;
       int n = runStart - payload;
-      // the run, as CellRun lays it out: the first cell's value, then any further cells of the row
-      int valueLength = (int) CellRun.vlongAt(sorted, runStart);
-      int value = runStart + WritableUtils.decodeVIntSize(sorted[runStart]);
+      int valueLength = firstValueLength(runStart);
+      int value = firstValue(runStart);
       boolean single = value + valueLength == runStart + runLength;
       if (combiner != null && single) {
         combiningPartition = bucketPartition;
@@ -298,9 +295,8 @@ public final class CellBlockBuffer {
     while (end < to && singleWithKeyOf(end, slot)) {
       end++;
     }
-    int keyStart = (int) NATIVE_INT.get(sorted, slot * META_BYTES + KEY_START);
-    int runStart = (int) NATIVE_INT.get(sorted, slot * META_BYTES + VALUE_START);
-    groupKey.setSerialized(sorted, keyStart + CellKey.HEADER, runStart - keyStart - CellKey.HEADER);
+    int payload = slotInt(slot, KEY_START) + CellKey.HEADER;
+    groupKey.setSerialized(sorted, payload, slotInt(slot, VALUE_START) - payload);
     combinerRowEnds.at(groupKey);
     int last = end;
     combinerInputCells += end - slot;
@@ -315,9 +311,8 @@ public final class CellBlockBuffer {
         if (next >= last) {
           throw new NoSuchElementException();
         }
-        int start = (int) NATIVE_INT.get(sorted, next++ * META_BYTES + VALUE_START);
-        int value = start + WritableUtils.decodeVIntSize(sorted[start]);
-        groupValue.set(sorted, value, (int) CellRun.vlongAt(sorted, start));
+        int runStart = slotInt(next++, VALUE_START);
+        groupValue.set(sorted, firstValue(runStart), firstValueLength(runStart));
         return groupValue;
       }
     }, combined);
@@ -326,16 +321,27 @@ public final class CellBlockBuffer {
 
   /** Whether slot {@code i} holds a run of one cell whose key equals slot {@code of}'s. */
   private boolean singleWithKeyOf(int i, int of) {
-    int ki = (int) NATIVE_INT.get(sorted, i * META_BYTES + KEY_START);
-    int ri = (int) NATIVE_INT.get(sorted, i * META_BYTES + VALUE_START);
-    int ko = (int) NATIVE_INT.get(sorted, of * META_BYTES + KEY_START);
-    int ro = (int) NATIVE_INT.get(sorted, of * META_BYTES + VALUE_START);
-    if (!Arrays.equals(sorted, ki, ri, sorted, ko, ro)) {
-      return false;
-    }
-    int valueLength = (int) CellRun.vlongAt(sorted, ri);
-    return ri + WritableUtils.decodeVIntSize(sorted[ri]) + valueLength
-        == ri + (int) NATIVE_INT.get(sorted, i * META_BYTES + VALUE_LENGTH);
+    int ri = slotInt(i, VALUE_START);
+    return Arrays.equals(sorted, slotInt(i, KEY_START), ri, sorted, slotInt(of, KEY_START), slotInt(of, VALUE_START))
+        && firstValue(ri) + firstValueLength(ri) == ri + slotInt(i, VALUE_LENGTH);
+  }
+
+  /** A field of sorted slot {@code slot}'s metadata: {@code KEY_START}, {@code VALUE_START} or {@code VALUE_LENGTH}. */
+  private int slotInt(int slot, int field) {
+    return (int) NATIVE_INT.get(sorted, slot * META_BYTES + field);
+  }
+
+  /**
+   * Where the first value of the run at {@code runStart} of {@link #sorted} begins: a run, as CellRun
+   * lays it out, is the first cell's value (a vint length, the bytes), then any further cells of the row.
+   */
+  private int firstValue(int runStart) {
+    return runStart + WritableUtils.decodeVIntSize(sorted[runStart]);
+  }
+
+  /** The length of the first value of the run at {@code runStart} of {@link #sorted}. */
+  private int firstValueLength(int runStart) {
+    return (int) CellRun.vlongAt(sorted, runStart);
   }
 
   /**

@@ -169,7 +169,6 @@ public final class CellRun implements Writable {
     private final CellKey key = new CellKey();
     private int valueOffset;
     private int valueLength;
-    private boolean startsRow;
 
     /** Positions on the first cell: {@code first} is its key, {@code buf[0, length)} the run. */
     public Reader reset(CellKey first, byte[] buf, int length) {
@@ -183,17 +182,8 @@ public final class CellRun implements Writable {
       key.copyFrom(first);
       firstTimestamp = first.timestamp();
       pos = offset;
-      startsRow = false;
       readValue();
       return this;
-    }
-
-    /**
-     * Whether the current cell starts another row than the cell before it in the run (false for the
-     * run's first cell: the run does not know what came before it).
-     */
-    public boolean startsRow() {
-      return startsRow;
     }
 
     /** Moves to the next cell of the run; false when there is none. */
@@ -202,11 +192,9 @@ public final class CellRun implements Writable {
         return false;
       }
       int family = buf[pos++] & 0xFF;
-      startsRow = false;
       if (family == ROW_MARK) {
         int shared = readVInt(Integer.MAX_VALUE);
         int tailLength = readVInt();
-        startsRow = tailLength > 0 || shared != key.rowLength(); // a mark may repeat the row (runs put together)
         key.setRowTail(shared, buf, pos, tailLength);
         pos += tailLength;
         if (pos >= end) {

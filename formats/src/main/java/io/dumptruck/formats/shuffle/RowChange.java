@@ -17,8 +17,7 @@ public final class RowChange {
     return true;
   }
 
-  /** Remembers {@code key}'s row as the current one, without comparing. */
-  public void remember(CellKey key) {
+  private void remember(CellKey key) {
     table = key.table();
     if (row.length < key.rowLength()) {
       row = new byte[Math.max(key.rowLength(), row.length * 2)];
