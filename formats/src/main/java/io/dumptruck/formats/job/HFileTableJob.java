@@ -260,6 +260,7 @@ public final class HFileTableJob {
     job.setGroupingComparatorClass(CellKeyComparator.class);
     job.setPartitionerClass(RegionPartitioner.class);
     job.setReducerClass(CellStreamReducer.class);
+    JobDefaults.keepMapOutputForTheReduce(conf);
     if (Arrays.stream(CellFold.forTables(conf)).anyMatch(f -> f != null && f.combiner() != null)) {
       job.setCombinerClass(CellCombiner.class);
     }

@@ -29,10 +29,12 @@ public final class LocalMode {
   static final String SHUFFLE_BUFFER = "mapreduce.reduce.shuffle.input.buffer.percent";
   static final String REDUCE_INPUT_BUFFER = "mapreduce.reduce.input.buffer.percent";
   static final String SPILL_PERCENT = "mapreduce.map.sort.spill.percent";
+  /** How full a map's sort buffer gets before it spills (see above; Hadoop: 0.8). */
+  static final String SPILL_AT = "0.9";
   private static final int MIN_SORT_MB = 100;
   private static final int MAX_SORT_MB = 512;
   /** Hadoop's default share of the heap one reducer may buffer map outputs in. */
-  private static final float SHUFFLE_SHARE = 0.70f;
+  static final float SHUFFLE_SHARE = 0.70f;
 
   private LocalMode() {}
 
@@ -59,7 +61,7 @@ public final class LocalMode {
     UserSettings.setUnlessUserSet(conf, REDUCES, Integer.toString(parallel));
     int maps = conf.getInt(MAPS, 1);
     UserSettings.setUnlessUserSet(conf, SORT_MB, Long.toString(sortBufferMb(maxHeapBytes / Math.max(1, maps))));
-    UserSettings.setUnlessUserSet(conf, SPILL_PERCENT, "0.9");
+    UserSettings.setUnlessUserSet(conf, SPILL_PERCENT, SPILL_AT);
     int reduces = Math.max(1, conf.getInt(REDUCES, 1));
     UserSettings.setUnlessUserSet(conf, SHUFFLE_BUFFER, Float.toString(SHUFFLE_SHARE / reduces));
     UserSettings.setUnlessUserSet(conf, REDUCE_INPUT_BUFFER, Float.toString(SHUFFLE_SHARE / reduces / 2));

@@ -20,6 +20,7 @@ import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.TaskType;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.map.WrappedMapper;
 import org.apache.hadoop.mapreduce.task.MapContextImpl;
 import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
@@ -28,13 +29,16 @@ import org.apache.hadoop.util.ReflectionUtils;
 /**
  * Samples the row keys a load will write by running the job's own mapper, in the submitting
  * process, over the first {@value #RECORDS_PER_SPLIT} records of up to {@value #MAX_SPLITS} input
- * splits spread evenly over the input. Whatever the mapper emits is only looked at, never written.
+ * splits spread evenly over the input. The input is cut for sampling into pieces of 32 MB
+ * (Hadoop's block size for local files), not into the job's own splits, so the sample and the split
+ * points drawn from it are the same in local mode and on a cluster with any block or split size. Whatever the mapper emits is only looked at, never written.
  * Because each split is read from its start, input sorted by key yields a biased sample; such
  * input is better served by explicit or uniform split points.
  */
 public final class MapOutputSampler {
   static final int RECORDS_PER_SPLIT = 10_000;
   static final int MAX_SPLITS = 20;
+  static final long PIECE_BYTES = 32L << 20;
 
   private MapOutputSampler() {}
 
@@ -53,7 +57,9 @@ public final class MapOutputSampler {
     } catch (ClassNotFoundException e) {
       throw new IOException("cannot sample the input for split points: " + e.getMessage(), e);
     }
-    List<InputSplit> splits = inputFormat.getSplits(job);
+    conf.setLong(FileInputFormat.SPLIT_MINSIZE, PIECE_BYTES);
+    conf.setLong(FileInputFormat.SPLIT_MAXSIZE, PIECE_BYTES);
+    List<InputSplit> splits = inputFormat.getSplits(Job.getInstance(conf));
     int step = Math.max(1, (splits.size() + MAX_SPLITS - 1) / MAX_SPLITS);
     for (int i = 0; i < splits.size(); i += step) {
       InputSplit split = splits.get(i);

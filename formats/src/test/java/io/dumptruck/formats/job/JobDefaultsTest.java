@@ -11,6 +11,7 @@ import org.apache.hadoop.io.compress.DefaultCodec;
 import org.apache.hadoop.io.compress.SnappyCodec;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.util.IndexedSorter;
 import org.apache.hadoop.util.QuickSort;
 import org.junit.jupiter.api.Test;
@@ -74,6 +75,38 @@ class JobDefaultsTest {
     bigContainer.setInt(MRJobConfig.MAP_MEMORY_MB, 4096);
     assertEquals(3277, JobDefaults.mapHeapMb(bigContainer));
     assertEquals(150, yarnJob(job -> job.setInt(MRJobConfig.IO_SORT_MB, 150)).getInt(LocalMode.SORT_MB, 0), "the user's value wins");
+  }
+
+  @Test
+  void readsBiggerSplitsOnACluster() {
+    Configuration yarn = yarnJob(job -> { });
+    assertEquals(256L << 20, yarn.getLong(FileInputFormat.SPLIT_MINSIZE, 0));
+    assertEquals(0.9f, yarn.getFloat(LocalMode.SPILL_PERCENT, 0), 1e-6);
+    assertEquals(0f, yarn.getFloat(LocalMode.REDUCE_INPUT_BUFFER, 1), 1e-6, "any job's reducers keep Hadoop's default");
+
+    Configuration local = new JobConf();
+    JobDefaults.apply(local);
+    assertEquals(0, local.getLong(FileInputFormat.SPLIT_MINSIZE, -1), "local tasks start no JVM: Hadoop's splits stay");
+
+    Configuration chosen = yarnJob(job -> job.setLong(FileInputFormat.SPLIT_MINSIZE, 1));
+    assertEquals(1, chosen.getLong(FileInputFormat.SPLIT_MINSIZE, 0), "the user's value wins");
+  }
+
+  @Test
+  void hfileLoadReducersKeepMapOutputInMemoryOnACluster() {
+    Configuration yarn = yarnJob(job -> { });
+    JobDefaults.keepMapOutputForTheReduce(yarn);
+    assertEquals(0.35f, yarn.getFloat(LocalMode.REDUCE_INPUT_BUFFER, 0), 1e-6);
+
+    Configuration chosen = yarnJob(job -> job.setFloat(LocalMode.REDUCE_INPUT_BUFFER, 0f));
+    JobDefaults.keepMapOutputForTheReduce(chosen);
+    assertEquals(0f, chosen.getFloat(LocalMode.REDUCE_INPUT_BUFFER, 1), 1e-6, "the user's value wins, even Hadoop's own");
+
+    Configuration local = new JobConf();
+    JobDefaults.apply(local);
+    float localShare = local.getFloat(LocalMode.REDUCE_INPUT_BUFFER, 0);
+    JobDefaults.keepMapOutputForTheReduce(local);
+    assertEquals(localShare, local.getFloat(LocalMode.REDUCE_INPUT_BUFFER, 0), 1e-6, "local mode shares it among its reducers");
   }
 
   private static Configuration yarnJob(java.util.function.Consumer<Configuration> settings) {

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.output;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -28,6 +29,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
@@ -334,5 +336,31 @@ class HFileTableRoundTripTest {
     assertTrue(j.waitForCompletion(false));
     CellModel.assertSameRows(data.model.scan(RandomTables.WIDE, ScanSpec.all().withMaxVersions(5)),
         CellModel.lines(LocalJobs.readAll(conf, new Path(sampledOut, RandomTables.WIDE), ScanSpec.all().withMaxVersions(5))), "sampled");
+  }
+
+  @Test
+  void sampledSplitPointsAreTheSameWhateverTheJobsSplitsAndTheBlockSize() throws Exception {
+    List<byte[]> usual = sampledSplitPoints(conf, "usual");
+    Configuration smallBlocks = new Configuration(conf);
+    smallBlocks.setBoolean("fs.file.impl.disable.cache", true); // a file system that sees the block size below
+    smallBlocks.setLong("fs.local.block.size", 64 * 1024);
+    smallBlocks.setLong(FileInputFormat.SPLIT_MAXSIZE, 64 * 1024);
+    Configuration bigSplits = new Configuration(conf);
+    bigSplits.setLong(FileInputFormat.SPLIT_MINSIZE, 256L << 20);
+    for (var other : List.of(sampledSplitPoints(smallBlocks, "small-blocks"), sampledSplitPoints(bigSplits, "big-splits"))) {
+      assertEquals(usual.size(), other.size());
+      for (int i = 0; i < usual.size(); i++) {
+        assertArrayEquals(usual.get(i), other.get(i), "split point " + i);
+      }
+    }
+  }
+
+  private static List<byte[]> sampledSplitPoints(Configuration c, String name) throws Exception {
+    Job j = LocalJobs.cellTextJob(c, name, new Path(tmp.getAbsolutePath(), "in"));
+    HFileTableJob.configure(j).tables(data.specs.get(0).withRegions(io.dumptruck.formats.table.RegionSplits.sampled(4)))
+        .output(new Path(tmp.getAbsolutePath(), "sampled-" + name)).apply();
+    List<byte[]> points = JobTables.of(j.getConfiguration()).get(0).regions().splitPoints();
+    assertEquals(3, points.size());
+    return points;
   }
 }
