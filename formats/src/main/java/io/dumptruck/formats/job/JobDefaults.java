@@ -31,9 +31,11 @@ import org.slf4j.LoggerFactory;
  *       less task CPU, see BENCHMARKS.md).</li>
  *   <li>On a cluster, map tasks read splits of at least 256 MB of a splittable file instead of one
  *       HDFS block (128 MB by default): every task is a JVM that spends a few seconds of CPU starting,
- *       loading classes and compiling before its first record, a third of a 128 MB web-log map's CPU.
+ *       loading classes and compiling before its first record (see "On a cluster" in BENCHMARKS.md).
  *       A split then spans two blocks, which may sit on different DataNodes; YARN places the task
- *       beside the larger share. Files smaller than that are one task each, as before.</li>
+ *       beside the larger share. Files smaller than that are one task each, as before. A user who set
+ *       either {@code mapreduce.input.fileinputformat.split.minsize} or {@code .split.maxsize} keeps
+ *       Hadoop's rule with their value.</li>
  *   <li>On a cluster, as in local mode, a map starts spilling when its sort buffer is 90% full, not at
  *       Hadoop's 80%: the spill would run beside the map on a node whose cores other tasks keep busy,
  *       and a map output that overshoots the mark costs a second spill and a merge that rewrites the
@@ -61,7 +63,9 @@ public final class JobDefaults {
     } else { // local map output crosses no network: Snappy is not even tried
       compressMapOutput(conf, snappyLoads());
       UserSettings.setUnlessUserSet(conf, LocalMode.SORT_MB, Long.toString(LocalMode.sortBufferMb((long) mapHeapMb(conf) << 20)));
-      UserSettings.setUnlessUserSet(conf, FileInputFormat.SPLIT_MINSIZE, Long.toString(CLUSTER_MIN_SPLIT_BYTES));
+      if (!UserSettings.userSet(conf, FileInputFormat.SPLIT_MAXSIZE)) { // a user who caps splits gets them
+        UserSettings.setUnlessUserSet(conf, FileInputFormat.SPLIT_MINSIZE, Long.toString(CLUSTER_MIN_SPLIT_BYTES));
+      }
       UserSettings.setUnlessUserSet(conf, LocalMode.SPILL_PERCENT, LocalMode.SPILL_AT);
     }
     UserSettings.setUnlessUserSet(conf, MRJobConfig.MAP_SORT_CLASS, PrefixSort.class.getName());

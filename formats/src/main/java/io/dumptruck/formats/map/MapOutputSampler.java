@@ -29,9 +29,10 @@ import org.apache.hadoop.util.ReflectionUtils;
 /**
  * Samples the row keys a load will write by running the job's own mapper, in the submitting
  * process, over the first {@value #RECORDS_PER_SPLIT} records of up to {@value #MAX_SPLITS} input
- * splits spread evenly over the input. The input is cut for sampling into pieces of 32 MB
- * (Hadoop's block size for local files), not into the job's own splits, so the sample and the split
- * points drawn from it are the same in local mode and on a cluster with any block or split size. Whatever the mapper emits is only looked at, never written.
+ * splits spread evenly over the input. Whatever the mapper emits is only looked at, never written.
+ * The input is cut for sampling into pieces of {@link #PIECE_BYTES} (32 MB, Hadoop's block size for
+ * local files), not into the job's own splits: the sample, and the split points drawn from it, are
+ * the same in local mode and on a cluster, whatever its block size or the job's split settings.
  * Because each split is read from its start, input sorted by key yields a biased sample; such
  * input is better served by explicit or uniform split points.
  */

@@ -90,6 +90,8 @@ class JobDefaultsTest {
 
     Configuration chosen = yarnJob(job -> job.setLong(FileInputFormat.SPLIT_MINSIZE, 1));
     assertEquals(1, chosen.getLong(FileInputFormat.SPLIT_MINSIZE, 0), "the user's value wins");
+    Configuration capped = yarnJob(job -> job.setLong("mapred.max.split.size", 64L << 20)); // the old name, as in old scripts
+    assertEquals(0, capped.getLong(FileInputFormat.SPLIT_MINSIZE, -1), "a cap on split sizes is not overruled by a minimum");
   }
 
   @Test
