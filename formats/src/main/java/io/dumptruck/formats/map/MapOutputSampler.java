@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.InputFormat;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
@@ -22,6 +23,7 @@ import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.map.WrappedMapper;
+import org.apache.hadoop.mapreduce.task.JobContextImpl;
 import org.apache.hadoop.mapreduce.task.MapContextImpl;
 import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 import org.apache.hadoop.util.ReflectionUtils;
@@ -58,9 +60,11 @@ public final class MapOutputSampler {
     } catch (ClassNotFoundException e) {
       throw new IOException("cannot sample the input for split points: " + e.getMessage(), e);
     }
-    conf.setLong(FileInputFormat.SPLIT_MINSIZE, PIECE_BYTES);
-    conf.setLong(FileInputFormat.SPLIT_MAXSIZE, PIECE_BYTES);
-    List<InputSplit> splits = inputFormat.getSplits(Job.getInstance(conf));
+    JobConf pieces = new JobConf(conf);
+    pieces.setLong(FileInputFormat.SPLIT_MINSIZE, PIECE_BYTES);
+    pieces.setLong(FileInputFormat.SPLIT_MAXSIZE, PIECE_BYTES);
+    pieces.setCredentials(job.getCredentials()); // tokens the listing obtains are the job's, as when it submits
+    List<InputSplit> splits = inputFormat.getSplits(new JobContextImpl(pieces, job.getJobID()));
     int step = Math.max(1, (splits.size() + MAX_SPLITS - 1) / MAX_SPLITS);
     for (int i = 0; i < splits.size(); i += step) {
       InputSplit split = splits.get(i);
