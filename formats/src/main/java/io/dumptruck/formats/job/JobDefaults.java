@@ -80,7 +80,7 @@ public final class JobDefaults {
    */
   static void keepMapOutputForTheReduce(Configuration conf) {
     if (!LocalMode.isLocal(conf)) {
-      UserSettings.setUnlessUserSet(conf, LocalMode.REDUCE_INPUT_BUFFER, Float.toString(LocalMode.SHUFFLE_SHARE / 2));
+      UserSettings.setUnlessUserSet(conf, LocalMode.REDUCE_INPUT_BUFFER, LocalMode.reduceInputShare(1));
     }
   }
 

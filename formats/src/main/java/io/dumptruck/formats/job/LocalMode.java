@@ -34,7 +34,7 @@ public final class LocalMode {
   private static final int MIN_SORT_MB = 100;
   private static final int MAX_SORT_MB = 512;
   /** Hadoop's default share of the heap one reducer may buffer map outputs in. */
-  static final float SHUFFLE_SHARE = 0.70f;
+  private static final float SHUFFLE_SHARE = 0.70f;
 
   private LocalMode() {}
 
@@ -64,6 +64,14 @@ public final class LocalMode {
     UserSettings.setUnlessUserSet(conf, SPILL_PERCENT, SPILL_AT);
     int reduces = Math.max(1, conf.getInt(REDUCES, 1));
     UserSettings.setUnlessUserSet(conf, SHUFFLE_BUFFER, Float.toString(SHUFFLE_SHARE / reduces));
-    UserSettings.setUnlessUserSet(conf, REDUCE_INPUT_BUFFER, Float.toString(SHUFFLE_SHARE / reduces / 2));
+    UserSettings.setUnlessUserSet(conf, REDUCE_INPUT_BUFFER, reduceInputShare(reduces));
+  }
+
+  /**
+   * The share of the heap each of {@code reducers} reducers in one JVM keeps of its fetched map output
+   * for the reduce ({@link #REDUCE_INPUT_BUFFER}): half of what its shuffle may hold.
+   */
+  static String reduceInputShare(int reducers) {
+    return Float.toString(SHUFFLE_SHARE / reducers / 2);
   }
 }

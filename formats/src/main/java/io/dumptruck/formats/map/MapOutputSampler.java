@@ -48,8 +48,11 @@ public final class MapOutputSampler {
   /** Rows the job's mapper writes to each of {@code tables} (by table name), in the order it writes them. */
   @SuppressWarnings({"unchecked", "rawtypes"})
   public static Map<String, List<byte[]>> sampleRows(Job job, List<TableSpec> tables) throws IOException, InterruptedException {
-    Configuration conf = new Configuration(job.getConfiguration());
+    JobConf conf = new JobConf(job.getConfiguration());
     conf.setBoolean(FormatConf.OUTPUT_SAMPLING.key(), true);
+    conf.setLong(FileInputFormat.SPLIT_MINSIZE, PIECE_BYTES);
+    conf.setLong(FileInputFormat.SPLIT_MAXSIZE, PIECE_BYTES);
+    conf.setCredentials(job.getCredentials()); // tokens the listing obtains are the job's, as when it submits
     JobTables.set(conf, tables);
     Map<String, List<byte[]>> rows = new HashMap<>();
     InputFormat inputFormat;
@@ -60,11 +63,7 @@ public final class MapOutputSampler {
     } catch (ClassNotFoundException e) {
       throw new IOException("cannot sample the input for split points: " + e.getMessage(), e);
     }
-    JobConf pieces = new JobConf(conf);
-    pieces.setLong(FileInputFormat.SPLIT_MINSIZE, PIECE_BYTES);
-    pieces.setLong(FileInputFormat.SPLIT_MAXSIZE, PIECE_BYTES);
-    pieces.setCredentials(job.getCredentials()); // tokens the listing obtains are the job's, as when it submits
-    List<InputSplit> splits = inputFormat.getSplits(new JobContextImpl(pieces, job.getJobID()));
+    List<InputSplit> splits = inputFormat.getSplits(new JobContextImpl(conf, job.getJobID()));
     int step = Math.max(1, (splits.size() + MAX_SPLITS - 1) / MAX_SPLITS);
     for (int i = 0; i < splits.size(); i += step) {
       InputSplit split = splits.get(i);
