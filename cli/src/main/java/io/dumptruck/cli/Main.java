@@ -93,18 +93,28 @@ public final class Main {
   private static final Set<String> GENERIC_OPTIONS =
       Set.of("-D", "-conf", "-fs", "-jt", "-files", "-libjars", "-archives", "-tokenCacheFile");
 
+  /** True for one of Hadoop's generic options: {@code -D}, {@code -Dk=v}, {@code -conf}, …. */
+  static boolean isGenericOption(String arg) {
+    return GENERIC_OPTIONS.contains(arg) || (arg.startsWith("-D") && arg.length() > 2);
+  }
+
   /**
    * Like {@code ToolRunner.run}, but only the leading generic options go through Hadoop's parser, so
    * the command's own arguments arrive untouched (Hadoop's parser would drop a {@code --}).
    */
   static int runWithGenericOptions(Command command, String[] args) throws Exception {
     int i = 0;
-    while (i < args.length && (GENERIC_OPTIONS.contains(args[i]) || (args[i].startsWith("-D") && args[i].length() > 2))) {
+    while (i < args.length && isGenericOption(args[i])) {
       i += GENERIC_OPTIONS.contains(args[i]) ? 2 : 1;
     }
     i = Math.min(i, args.length);
     Configuration conf = new Configuration();
     new GenericOptionsParser(conf, Arrays.copyOfRange(args, 0, i));
+    try { // a bad or misspelt dumptruck.* key, from -D or a *-site.xml, fails here rather than in a task or never
+      ConfKey.checkUserSettings(conf, allConfKeys());
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage(), e);
+    }
     command.setConf(conf);
     return command.run(Arrays.copyOfRange(args, i, args.length));
   }
@@ -143,12 +153,18 @@ public final class Main {
     return nl < 0 ? m : m.substring(0, nl);
   }
 
-  /** {@code dumptruck help config}: every dumptruck.* configuration key, its default and meaning; the ones to set first. */
-  static String configKeys() {
+  /** Every dumptruck.* configuration key of every module. */
+  private static List<ConfKey> allConfKeys() {
     List<ConfKey> keys = new ArrayList<>();
     keys.addAll(List.of(FormatConf.values()));
     keys.addAll(List.of(LoaderConf.values()));
     keys.addAll(List.of(JobConf.values()));
+    return keys;
+  }
+
+  /** {@code dumptruck help config}: every dumptruck.* configuration key, its default and meaning; the ones to set first. */
+  static String configKeys() {
+    List<ConfKey> keys = allConfKeys();
     StringBuilder b = new StringBuilder("dumptruck's configuration keys (set with -D key=value or in a *-site.xml):\n");
     keys.stream().filter(k -> !k.internal()).forEach(k -> b.append(String.format("  %-42s %-12s %s%n", k.key(),
         k.defaultValue() == null ? "(sized)" : k.defaultValue(), k.meaning())));

@@ -214,8 +214,20 @@ class CliTest {
     File never = new File(tmp, "never-written");
     Run badFold = run("load", "-D", "dumptruck.load.fold=maybe", "weblogs", "--input", logs, "--output", never.getPath());
     assertEquals(2, badFold.code(), badFold.err());
-    assertTrue(badFold.err().contains("dumptruck.load.fold is 'maybe': give true (the default) or false"), badFold.err());
+    assertTrue(badFold.err().contains("dumptruck.load.fold is 'maybe': give true or false"), badFold.err());
     assertEquals(1, badFold.err().lines().count(), "one line: " + badFold.err());
+    for (String[] bad : new String[][] {{"dumptruck.output.file.max.bytes=abc", "give a whole number of bytes"},
+        {"dumptruck.output.file.maxbytes=1000", "unknown configuration key dumptruck.output.file.maxbytes"},
+        {"dumptruck.load.timestamp=5", "dumptruck.load.timestamp is set by dumptruck itself"}}) {
+      Run refusedKey = run("load", "-D", bad[0], "weblogs", "--input", logs, "--output", never.getPath());
+      assertEquals(2, refusedKey.code(), refusedKey.err());
+      assertTrue(refusedKey.err().contains(bad[1]), refusedKey.err());
+      assertEquals(1, refusedKey.err().lines().count(), "one line: " + refusedKey.err());
+    }
+    Run lateD = run("load", "weblogs", "-D", "dumptruck.output.file.max.bytes=1000000", "--input", logs, "--output", never.getPath());
+    assertEquals(2, lateD.code(), lateD.err());
+    assertTrue(lateD.err().contains("'-D' comes too late: Hadoop's generic options"), lateD.err());
+    assertFalse(never.exists(), "nothing written by a refused command line");
     Run noSnapshot = run("scan", "-D", "hbase.rootdir=" + tmp.getAbsolutePath(), "snapshot:nightly");
     assertEquals(2, noSnapshot.code(), noSnapshot.err());
     assertTrue(noSnapshot.err().contains("no snapshot nightly under the HBase root directory " + tmp.getAbsolutePath()

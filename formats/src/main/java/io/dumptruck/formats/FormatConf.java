@@ -18,19 +18,22 @@ public enum FormatConf implements ConfKey {
   /** internal: the job's set-up time (epoch ms), against which a family's TTL decides whether a cell arrives expired. */
   OUTPUT_TTL_NOW("dumptruck.output.ttl.now", null, "internal: the time TTLs are measured from"),
   OUTPUT_FILE_MAX_BYTES("dumptruck.output.file.max.bytes", String.valueOf(256L << 20),
-      "an HFile is rolled at the next row boundary once it holds this many bytes"),
+      "an HFile is rolled at the next row boundary once it holds this many bytes", Check.wholeNumber(1, Long.MAX_VALUE, "bytes")),
   OUTPUT_MAX_FILES_PER_REGION("dumptruck.output.files.per.region.max", "32",
-      "never more HFiles than this per family per region; the last file takes the rest (max 32)"),
+      "never more HFiles than this per family per region; the last file takes the rest (max 32)",
+      Check.wholeNumber(1, FormatConf.HARD_MAX_FILES_PER_REGION, "files")),
   OUTPUT_MERGE_MAX_HELD_BYTES("dumptruck.output.merge.held.bytes.max", String.valueOf(64L << 20),
-      "a reducer holds at most this many bytes of records that overlap in one row, then spills them to local disk"),
+      "a reducer holds at most this many bytes of records that overlap in one row, then spills them to local disk",
+      Check.wholeNumber(1, Long.MAX_VALUE, "bytes")),
   /** Unset: a quarter of the map task's sort buffer ({@code mapreduce.task.io.sort.mb}). */
   OUTPUT_MAP_BUFFER_MB("dumptruck.output.map.buffer.mb", null,
       "a load's map task sorts the cells that records put alone into a row in a buffer of this many MB (default: "
-      + "a quarter of mapreduce.task.io.sort.mb) and sends them to the shuffle in blocks of many rows; 0 sends each record on its own"),
+      + "a quarter of mapreduce.task.io.sort.mb) and sends them to the shuffle in blocks of many rows; 0 sends each record on its own",
+      Check.wholeNumber(0, 2047, "MB")),
   OUTPUT_LOCALITY("dumptruck.output.locality", "true",
       "a load matched to live tables and written to HDFS writes each region's HFiles with the region's server as the favored "
       + "node (the first replica on its host, so the region server reads them locally after the bulk load; HBase's "
-      + "hbase.bulkload.locality.sensitive.enabled); false turns it off"),
+      + "hbase.bulkload.locality.sensitive.enabled); false turns it off", Check.TRUE_OR_FALSE),
   /** internal: {@code <prefix><table>} = per region, in region order, the {@code host:port} of its region server ('' when unknown). */
   OUTPUT_FAVORED_NODES("dumptruck.output.favored.", null,
       "internal: dumptruck.output.favored.<table> = per region, the host:port of the region server that serves it"),
@@ -48,7 +51,7 @@ public enum FormatConf implements ConfKey {
   /** internal: JSON array of {@code {"dir": table directory, "scan": scan spec}}, one per table read. */
   INPUT_TABLES("dumptruck.input.tables", null, "internal: the tables to read and their scans, as JSON"),
   INPUT_SPLIT_MAX_BYTES("dumptruck.input.split.max.bytes", String.valueOf(1L << 30),
-      "a region holding more bytes than this is sub-split on its block index"),
+      "a region holding more bytes than this is sub-split on its block index", Check.wholeNumber(1, Long.MAX_VALUE, "bytes")),
   /**
    * Test only, for fault-tolerance tests: {@code map}, {@code reduce} or {@code map,reduce}. The first
    * attempt (attempt number 0) of every such task throws in its setup — a loader's mapper, the table
@@ -63,7 +66,8 @@ public enum FormatConf implements ConfKey {
    * have written their files. 0 (the default) never pauses.
    */
   TEST_PAUSE_LAST_REDUCE_MS("dumptruck.test.pause.last.reduce.ms", "0",
-      "test only: the last reduce task sleeps this long in setup, so a test can kill the job part way"),
+      "test only: the last reduce task sleeps this long in setup, so a test can kill the job part way",
+      Check.wholeNumber(0, Long.MAX_VALUE, "milliseconds")),
 
   /** internal: {@code <prefix><table>} names the table's {@code CellFold} class. */
   OUTPUT_FOLD("dumptruck.output.fold.", null, "internal: dumptruck.output.fold.<table> = the class folding the table's cells");
@@ -80,7 +84,11 @@ public enum FormatConf implements ConfKey {
   private final Definition definition;
 
   FormatConf(String key, String defaultValue, String meaning) {
-    this.definition = new Definition(key, defaultValue, meaning);
+    this(key, defaultValue, meaning, null);
+  }
+
+  FormatConf(String key, String defaultValue, String meaning, Check check) {
+    this.definition = new Definition(key, defaultValue, meaning, check);
   }
 
   @Override

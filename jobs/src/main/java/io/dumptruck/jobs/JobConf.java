@@ -6,7 +6,8 @@ import io.dumptruck.formats.ConfKey;
 public enum JobConf implements ConfKey {
   JOURNEYS_SESSION_GAP_MS("dumptruck.job.journeys.session-gap-ms", null, "internal: the session gap of journeys (from --session-gap)"),
   JOURNEYS_TRANSITION_BUFFER("dumptruck.job.journeys.transition-buffer", "100000",
-      "distinct transitions a journeys reducer sums in memory before writing them out"),
+      "distinct transitions a journeys reducer sums in memory before writing them out",
+      Check.wholeNumber(1, Integer.MAX_VALUE, "transitions")),
   GRAPHSTATS_TOP("dumptruck.job.graphstats.top", null, "internal: suggestions kept per user (from --top)"),
   GRAPHSTATS_MAX_FANOUT("dumptruck.job.graphstats.max-fanout", null, "internal: the fan-out limit (from --max-fanout)"),
   GRAPHSTATS_MAX_PAIRS("dumptruck.job.graphstats.max-pairs", null, "internal: the pair budget of one account (from --max-pairs)"),
@@ -23,7 +24,11 @@ public enum JobConf implements ConfKey {
   private final Definition definition;
 
   JobConf(String key, String defaultValue, String meaning) {
-    this.definition = new Definition(key, defaultValue, meaning);
+    this(key, defaultValue, meaning, null);
+  }
+
+  JobConf(String key, String defaultValue, String meaning, Check check) {
+    this.definition = new Definition(key, defaultValue, meaning, check);
   }
 
   @Override

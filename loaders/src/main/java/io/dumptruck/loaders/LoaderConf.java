@@ -13,28 +13,35 @@ public enum LoaderConf implements ConfKey {
   PREPARED_AT("dumptruck.load.prepared.at", null, "internal: when the load's set-up began (epoch ms), for the duration in its report"),
   INPUT_SKIPPED("dumptruck.load.input.skipped", null, "internal: hidden input files skipped (count and examples), for the summary"),
   SPEC_JSON("dumptruck.load.spec.json", null, "internal: the spec loader's spec, as JSON"),
-  CSV_DELIMITER("dumptruck.load.csv.delimiter", ",", "the field delimiter of CsvRecordInputFormat, one character (the spec loader sets it from the spec)"),
+  CSV_DELIMITER("dumptruck.load.csv.delimiter", ",", "the field delimiter of CsvRecordInputFormat, one character (the spec loader sets it from the spec)",
+      v -> v.length() == 1 ? null : "give one character"),
   LIVE_MATCHED("dumptruck.load.live.matched", null, "internal: the live tables a load was matched to and what they changed, for its summary"),
   /** {@code <prefix><table>} = the name of a snapshot of the live table to fold from, instead of one the load takes. */
   HELD_SNAPSHOT("dumptruck.load.snapshot.", null,
       "dumptruck.load.snapshot.<table>=NAME: a load folding into the live tables reads this snapshot of <table> instead of "
       + "taking one at set-up (a scheduler pins it; it is not deleted afterwards)"),
   FOLD("dumptruck.load.fold", "true", "false: a load matched to live tables (--live) does not fold into what they hold: its "
-      + "folded tables get the input's cells alone, which replace the held ones once bulk-loaded (no snapshot is taken)"),
+      + "folded tables get the input's cells alone, which replace the held ones once bulk-loaded (no snapshot is taken)",
+      Check.TRUE_OR_FALSE),
   /** internal: per live table a folding load reads, the {@code HeldState} class that re-emits its cells (same order as {@link #HELD_DIRS}). */
   HELD_READERS("dumptruck.load.held.readers", "", "internal: the classes that turn the snapshots' cells into held cells"),
   /** internal: the directories of the snapshots a folding load reads (same order as {@link #HELD_READERS}). */
   HELD_DIRS("dumptruck.load.held.dirs", "", "internal: the snapshots of the live tables the reducers read held rows from"),
   /** internal: the snapshots a held-state load took at set-up, deleted when it finishes. */
   HELD_SNAPSHOTS("dumptruck.load.held.snapshots", "", "internal: the snapshots the load took of its live tables, to delete afterwards"),
-  LIVE_RETRIES("dumptruck.load.live.retries", "3", "how often a load matched to live tables retries reaching HBase at set-up before it fails"),
+  LIVE_RETRIES("dumptruck.load.live.retries", "3", "how often a load matched to live tables retries reaching HBase at set-up before it fails",
+      Check.wholeNumber(0, 100, "retries")),
   SUMMARY_LINES("dumptruck.load.summary.lines", null, "internal: lines a loader adds to the load's summary (what set-up found)"),
   EVENT_IDS("dumptruck.load.events.ids", null, "internal: the directory of the events loader's name-to-id listing (numeric layout)");
 
   private final Definition definition;
 
   LoaderConf(String key, String defaultValue, String meaning) {
-    this.definition = new Definition(key, defaultValue, meaning);
+    this(key, defaultValue, meaning, null);
+  }
+
+  LoaderConf(String key, String defaultValue, String meaning, Check check) {
+    this.definition = new Definition(key, defaultValue, meaning, check);
   }
 
   @Override
@@ -52,11 +59,8 @@ public enum LoaderConf implements ConfKey {
 
   /** Whether a load matched to live tables folds into them ({@link #FOLD}); an IllegalArgumentException unless true or false. */
   public static boolean folds(Configuration conf) {
-    String value = FOLD.get(conf).trim();
-    if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
-      throw new IllegalArgumentException(FOLD.key() + " is '" + value + "': give true (the default) or false");
-    }
-    return Boolean.parseBoolean(value);
+    FOLD.requireValid(conf);
+    return Boolean.parseBoolean(FOLD.get(conf).trim());
   }
 
   /** Adds a line to what the load's summary says ({@link #SUMMARY_LINES}). */

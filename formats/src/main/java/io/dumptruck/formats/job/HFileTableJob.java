@@ -216,7 +216,9 @@ public final class HFileTableJob {
       }
     }
     Configuration conf = job.getConfiguration();
-    CellSink.mapBufferBytes(conf);
+    for (FormatConf key : FormatConf.values()) { // a value no task could use fails here, before any starts
+      key.requireValid(conf);
+    }
     String claim = FormatConf.OUTPUT_CLAIM.get(conf);
     if (OutputDirectory.claimedBy(output, claim, conf)) {
       return setUp(conf);

@@ -8,7 +8,6 @@ import io.dumptruck.formats.shuffle.CellRun;
 import io.dumptruck.formats.shuffle.RegionPartitioner;
 import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.formats.table.JobTables;
-import io.dumptruck.formats.table.SpecException;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -107,23 +106,15 @@ public final class CellSink {
   /**
    * The size of a {@link #buffered} sink's buffer ({@link FormatConf#OUTPUT_MAP_BUFFER_MB}; unset: a
    * quarter of the sort buffer), 0 for none. A value that is not a whole number of MB from 0 to 2047
-   * is a {@link SpecException} naming the key ({@code HFileTableOutputFormat} checks it at set-up).
+   * is a {@code SpecException} naming the key ({@code HFileTableOutputFormat} checks it at set-up).
    */
   public static long mapBufferBytes(Configuration conf) {
     String mb = FormatConf.OUTPUT_MAP_BUFFER_MB.get(conf);
     if (mb == null) {
       return (long) conf.getInt(MRJobConfig.IO_SORT_MB, MRJobConfig.DEFAULT_IO_SORT_MB) << 18;
     }
-    try {
-      int value = Integer.parseInt(mb.trim());
-      if (value >= 0 && value < 2048) {
-        return (long) value << 20;
-      }
-    } catch (NumberFormatException e) {
-      // refused below
-    }
-    throw new SpecException(FormatConf.OUTPUT_MAP_BUFFER_MB.key() + " is '" + mb
-        + "': give a whole number of MB from 0 to 2047 (0 sends each record to the shuffle on its own)");
+    FormatConf.OUTPUT_MAP_BUFFER_MB.requireValid(conf);
+    return Long.parseLong(mb.trim()) << 20;
   }
 
   /** A sink that sends each record's cells to the shuffle as it commits. */
