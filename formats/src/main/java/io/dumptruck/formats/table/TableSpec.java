@@ -104,7 +104,9 @@ public record TableSpec(String name, List<FamilySpec> families, RegionSplits reg
 
   /**
    * HBase's table-name rule without a namespace: letters, digits, '_', '-' and '.', not starting with
-   * '.' or '-'. A table name becomes a directory, so '..', '/' and control characters never pass.
+   * '.' or '-'. A table name becomes a directory, so '..', '/' and control characters never pass, and
+   * beside a load's own files ({@code _rejects}, {@code _SUCCESS}, {@code _temporary}, …), so it must
+   * not start with '_' either.
    */
   static void checkTableName(String name) {
     if (name == null || name.isEmpty()) {
@@ -114,6 +116,10 @@ public record TableSpec(String name, List<FamilySpec> families, RegionSplits reg
       TableName.isLegalTableQualifierName(Bytes.toBytes(name));
     } catch (IllegalArgumentException e) {
       throw new SpecException("table name '" + Bytes.toStringBinary(Bytes.toBytes(name)) + "' is not allowed: " + e.getMessage(), e);
+    }
+    if (name.startsWith("_")) {
+      throw new SpecException("table name '" + name + "' is not allowed: it must not start with '_' (a load's own files "
+          + "and directories do: _rejects, _SUCCESS, _temporary, …)");
     }
     if (Bytes.toBytes(name).length > MAX_NAME_BYTES) {
       throw new SpecException("table name '" + name.substring(0, 40) + "…' is " + Bytes.toBytes(name).length + " bytes long; at most "

@@ -59,6 +59,9 @@ public interface KeyPart {
         SpecJson.onlyFields(n, Set.of("field", "width"), w);
         String f = SpecJson.text(n, "field", w);
         int width = n.has("width") ? SpecJson.integer(n, "width", w) : -1;
+        if (n.has("width") && width < 1) {
+          throw new IllegalArgumentException(w + ": width must be at least 1, got " + width);
+        }
         return r -> {
           String v = value(r, f);
           if (width >= 0 && v.codePointCount(0, v.length()) != width) {
@@ -105,6 +108,9 @@ public interface KeyPart {
         SpecJson.onlyFields(n, Set.of("zeroPadded", "width"), w);
         String f = SpecJson.text(n, "zeroPadded", w);
         int width = SpecJson.integer(n, "width", w);
+        if (width < 1 || width > FixedWidth.MAX_DECIMAL_WIDTH) {
+          throw new IllegalArgumentException(w + ": width must be 1.." + FixedWidth.MAX_DECIMAL_WIDTH + " digits, got " + width);
+        }
         return r -> FixedWidth.zeroPadded(number(r, f), width).getBytes(StandardCharsets.US_ASCII);
       }
       case "int" -> {

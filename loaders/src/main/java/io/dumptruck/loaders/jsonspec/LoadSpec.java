@@ -10,6 +10,7 @@ import io.dumptruck.formats.text.ShellBytes;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -95,6 +96,9 @@ public record LoadSpec(String format, boolean header, List<String> fields, char 
     boolean header = input.has("header") && input.get("header").asBoolean();
     List<String> fields = new ArrayList<>();
     input.path("fields").forEach(f -> fields.add(f.asText()));
+    if (new HashSet<>(fields).size() < fields.size()) {
+      throw new IllegalArgumentException("input: \"fields\" names a field twice: " + fields);
+    }
     if (format.equals("csv") || format.equals("tsv")) {
       if (header == !fields.isEmpty()) {
         throw new IllegalArgumentException("input: give either \"header\": true or \"fields\": [names] for " + format);

@@ -2,6 +2,7 @@ package io.dumptruck.loaders.jsonspec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.DateTimeException;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -18,19 +19,35 @@ import java.util.Locale;
  * <pre>{@code {"field": "created", "pattern": "yyyy-MM-dd HH:mm:ss"}}</pre>
  */
 public record TimeRef(String field, String pattern, boolean seconds) {
+  /** A time a spec's date pattern must be able to write and read back. */
+  private static final Instant SAMPLE = Instant.parse("2024-03-05T06:07:08.009Z");
 
   static TimeRef of(JsonNode n, String where) {
     String field = SpecJson.text(n, "field", where);
     String pattern = n.has("pattern") ? SpecJson.text(n, "pattern", where) : null;
-    boolean seconds = n.has("unit") && SpecJson.text(n, "unit", where).equals("s");
+    String unit = n.has("unit") ? SpecJson.text(n, "unit", where) : "ms";
+    if (!unit.equals("ms") && !unit.equals("s")) {
+      throw new IllegalArgumentException(where + ": unit '" + unit + "' is not ms (epoch milliseconds, the default) or s (epoch seconds)");
+    }
+    if (pattern != null && n.has("unit")) {
+      throw new IllegalArgumentException(where + ": give a pattern or a unit, not both");
+    }
+    TimeRef time = new TimeRef(field, pattern, unit.equals("s"));
     if (pattern != null) {
+      String sample;
       try {
-        DateTimeFormatter.ofPattern(pattern, Locale.ROOT);
-      } catch (IllegalArgumentException e) {
+        sample = DateTimeFormatter.ofPattern(pattern, Locale.ROOT).withZone(ZoneOffset.UTC).format(SAMPLE);
+      } catch (IllegalArgumentException | DateTimeException e) {
         throw new IllegalArgumentException(where + ": bad date pattern '" + pattern + "': " + e.getMessage());
       }
+      try { // a pattern must read back a time from what it writes, or every record would be rejected
+        time.read(name -> name.equals(field) ? sample : null);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(where + ": date pattern '" + pattern + "' gives no date and time to read ("
+            + SAMPLE + " written with it is '" + sample + "')");
+      }
     }
-    return new TimeRef(field, pattern, seconds);
+    return time;
   }
 
   /** The time of the record, epoch ms. */

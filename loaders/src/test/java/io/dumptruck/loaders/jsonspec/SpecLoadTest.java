@@ -227,6 +227,9 @@ class SpecLoadTest {
         {"{\"input\": {\"format\": \"xml\"}, \"tables\": []}", "format 'xml'"},
         {"{\"input\": {\"format\": \"csv\"}, \"tables\": []}", "either \"header\": true or \"fields\""},
         {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"../x\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"field\": \"a\"}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}]}]}", "'../x' is not allowed"},
+        {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"_temporary\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"field\": \"a\"}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}]}]}", "'_temporary' is not allowed"},
+        {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"_report.json\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"field\": \"a\"}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}]}]}", "'_report.json' is not allowed"},
+        {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"_rejects\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"field\": \"a\"}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}]}]}", "'_rejects' is not allowed"},
         {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"a:b\"}], \"rowKey\": [{\"field\": \"a\"}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}]}]}", "'a:b' is not allowed"},
         {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"sha1\": \"a\"}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}]}]}", "unknown key part"},
         {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"field\": \"a\"}], \"cells\": [{\"column\": \"g:a\", \"field\": \"a\"}]}]}", "no family 'g'"},
@@ -235,6 +238,12 @@ class SpecLoadTest {
         {"{\"input\": {\"format\": \"csv\", \"header\": true, \"delimiter\": \"\\n\"}, \"tables\": []}", "other than the quote"},
         {"{\"input\": {\"format\": \"csv\", \"header\": true, \"delimiter\": \"||\"}, \"tables\": []}", "got 2 characters"},
         {"{\"input\": {\"format\": \"jsonl\", \"delimiter\": \";\"}, \"tables\": []}", "csv and tsv input only"},
+        {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"zeroPadded\": \"a\", \"width\": 1000000000}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}]}]}", "width must be 1..19 digits, got 1000000000"},
+        {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"field\": \"a\", \"width\": -3}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}]}]}", "width must be at least 1, got -3"},
+        {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"reverseTimestamp\": {\"field\": \"a\", \"unit\": \"fortnight\"}}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}]}]}", "unit 'fortnight' is not ms"},
+        {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"reverseTimestamp\": {\"field\": \"a\", \"pattern\": \"HH:mm\"}}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}]}]}", "date pattern 'HH:mm' gives no date and time to read"},
+        {"{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"reverseTimestamp\": {\"field\": \"a\", \"pattern\": \"yyyy-MM-dd\", \"unit\": \"s\"}}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}]}]}", "a pattern or a unit, not both"},
+        {"{\"input\": {\"format\": \"csv\", \"fields\": [\"a\", \"a\"]}, \"tables\": []}", "names a field twice"},
         {"{\"input\": " + "[".repeat(5000) + "]".repeat(5000) + "}", "nests deeper than 64"}}) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LoadSpec.fromJson(bad[0]), bad[0]);
       assertTrue(e.getMessage().contains(bad[1]), e.getMessage());
