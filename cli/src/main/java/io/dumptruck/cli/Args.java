@@ -67,12 +67,7 @@ final class Args {
 
   void expectPositionals(int n) {
     if (positional.size() > n) {
-      String extra = positional.get(n);
-      if (Main.isGenericOption(extra)) {
-        throw new UsageException("'" + extra + "' comes too late: Hadoop's generic options (-D key=value, -conf, -fs, "
-            + "-jt, -libjars) go right after the command, before its own arguments (dumptruck <command> -D key=value …)");
-      }
-      throw new UsageException("unexpected argument '" + extra + "'");
+      throw new UsageException("unexpected argument '" + positional.get(n) + "'");
     }
   }
 

@@ -5,9 +5,10 @@ import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.util.Tool;
 
 /**
- * A subcommand of {@code dumptruck}. Runs through {@code ToolRunner}, so every command takes Hadoop's
+ * A subcommand of {@code dumptruck}, a Hadoop {@code Tool}: every command takes Hadoop's
  * generic options ({@code -D key=value}, {@code -conf file}, {@code -fs}, {@code -jt}, {@code -libjars})
- * before its own. {@link #run} returns the exit code; a {@link UsageException} prints the usage.
+ * anywhere before a {@code --}; {@code Main} takes them out before {@link #run} sees the rest.
+ * {@link #run} returns the exit code; a {@link UsageException} prints the usage.
  */
 public abstract class Command extends Configured implements Tool {
   /** Where the command writes its output and its messages: the streams {@code Main.run} hands it. */

@@ -99,24 +99,40 @@ public final class Main {
   }
 
   /**
-   * Like {@code ToolRunner.run}, but only the leading generic options go through Hadoop's parser, so
-   * the command's own arguments arrive untouched (Hadoop's parser would drop a {@code --}).
+   * Like {@code ToolRunner.run}, but the generic options may stand anywhere before a {@code --}
+   * ({@code dumptruck query follows -D k=v DIR alice} as well as {@code dumptruck query -D k=v follows …}),
+   * and only they go through Hadoop's parser, so the command's own arguments arrive untouched
+   * (Hadoop's parser would drop a {@code --}, after which a row key may start with {@code -D}).
    */
   static int runWithGenericOptions(Command command, String[] args) throws Exception {
-    int i = 0;
-    while (i < args.length && isGenericOption(args[i])) {
-      i += GENERIC_OPTIONS.contains(args[i]) ? 2 : 1;
+    List<String> generic = new ArrayList<>();
+    List<String> own = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--")) {
+        own.addAll(Arrays.asList(args).subList(i, args.length));
+        break;
+      }
+      if (!isGenericOption(args[i])) {
+        own.add(args[i]);
+        continue;
+      }
+      generic.add(args[i]);
+      if (GENERIC_OPTIONS.contains(args[i])) {
+        if (i + 1 >= args.length) {
+          throw new UsageException(args[i] + " needs a value" + (args[i].equals("-D") ? ": -D key=value" : ""));
+        }
+        generic.add(args[++i]);
+      }
     }
-    i = Math.min(i, args.length);
     Configuration conf = new Configuration();
-    new GenericOptionsParser(conf, Arrays.copyOfRange(args, 0, i));
+    new GenericOptionsParser(conf, generic.toArray(new String[0]));
     try { // a bad or misspelt dumptruck.* key, from -D or a *-site.xml, fails here rather than in a task or never
       ConfKey.checkUserSettings(conf, allConfKeys());
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage(), e);
     }
     command.setConf(conf);
-    return command.run(Arrays.copyOfRange(args, i, args.length));
+    return command.run(own.toArray(new String[0]));
   }
 
   private static boolean isHelp(String a) {

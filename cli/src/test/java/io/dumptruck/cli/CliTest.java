@@ -224,9 +224,13 @@ class CliTest {
       assertTrue(refusedKey.err().contains(bad[1]), refusedKey.err());
       assertEquals(1, refusedKey.err().lines().count(), "one line: " + refusedKey.err());
     }
-    Run lateD = run("load", "weblogs", "-D", "dumptruck.output.file.max.bytes=1000000", "--input", logs, "--output", never.getPath());
+    // generic options may follow the command's own arguments: this -D is read (and its value refused)
+    Run lateD = run("load", "weblogs", "--input", logs, "-D", "dumptruck.output.file.max.bytes=0", "--output", never.getPath());
     assertEquals(2, lateD.code(), lateD.err());
-    assertTrue(lateD.err().contains("'-D' comes too late: Hadoop's generic options"), lateD.err());
+    assertTrue(lateD.err().contains("dumptruck.output.file.max.bytes is '0'"), lateD.err());
+    Run dangling = run("load", "weblogs", "--input", logs, "--output", never.getPath(), "-D");
+    assertEquals(2, dangling.code(), dangling.err());
+    assertTrue(dangling.err().contains("-D needs a value: -D key=value"), dangling.err());
     assertFalse(never.exists(), "nothing written by a refused command line");
     Run noSnapshot = run("scan", "-D", "hbase.rootdir=" + tmp.getAbsolutePath(), "snapshot:nightly");
     assertEquals(2, noSnapshot.code(), noSnapshot.err());
