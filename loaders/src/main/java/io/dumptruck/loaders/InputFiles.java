@@ -3,6 +3,8 @@ package io.dumptruck.loaders;
 import java.io.File;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -62,6 +64,7 @@ public record InputFiles(List<FileStatus> files, List<Path> skipped) {
       }
     }
     for (FileStatus f : files) {
+      refuseUnreadableLocalFile(f.getPath());
       if (f.getPath().getName().indexOf(':') >= 0) {
         throw new FileNotFoundException("input " + f.getPath() + " cannot be read: Hadoop cannot open a file whose name holds a "
             + "colon; rename it, or link it under another name (ln -s)");
@@ -75,6 +78,9 @@ public record InputFiles(List<FileStatus> files, List<Path> skipped) {
   }
 
   private static void addDirectory(FileSystem fs, Path dir, List<FileStatus> files, List<Path> skipped) throws IOException {
+    if ("file".equals(fs.getUri().getScheme())) {
+      refuseDanglingLinks(dir);
+    }
     FileStatus[] entries = list(fs, dir);
     Arrays.sort(entries);
     for (FileStatus e : entries) {
@@ -84,6 +90,36 @@ public record InputFiles(List<FileStatus> files, List<Path> skipped) {
         addDirectory(fs, e.getPath(), files, skipped);
       } else {
         files.add(e);
+      }
+    }
+  }
+
+  /**
+   * A local input that is not a regular file — a named pipe, a device, a socket — would block or never
+   * end a map task: refused, naming it. Only local paths: HDFS holds files and directories only.
+   */
+  private static void refuseUnreadableLocalFile(Path file) throws FileNotFoundException {
+    if (!"file".equals(file.toUri().getScheme()) && file.toUri().getScheme() != null) {
+      return;
+    }
+    java.nio.file.Path local = java.nio.file.Path.of(file.toUri().getPath());
+    if (Files.exists(local) && !Files.isRegularFile(local)) {
+      throw new FileNotFoundException("input " + file + " is not a regular file (a named pipe, a device or a socket), "
+          + "which a load cannot read to its end; move it out of the input or name the files to read");
+    }
+  }
+
+  /**
+   * Hadoop's local listing leaves out a symbolic link to nothing without a word, so a file the user
+   * meant to load would silently not be: refused, naming the link, unless its name is hidden.
+   */
+  private static void refuseDanglingLinks(Path dir) throws IOException {
+    try (DirectoryStream<java.nio.file.Path> entries = Files.newDirectoryStream(java.nio.file.Path.of(dir.toUri().getPath()))) {
+      for (java.nio.file.Path e : entries) {
+        if (!hidden(e.getFileName().toString()) && Files.isSymbolicLink(e) && !Files.exists(e)) {
+          throw new FileNotFoundException("input " + e + " is a symbolic link to nothing (" + Files.readSymbolicLink(e)
+              + "); fix or remove the link, or name the files to read");
+        }
       }
     }
   }

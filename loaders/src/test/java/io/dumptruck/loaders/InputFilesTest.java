@@ -51,6 +51,29 @@ class InputFilesTest {
   }
 
   @Test
+  void aNamedPipeInTheInputIsRefusedNamingItInsteadOfBlockingAMapForever() throws Exception {
+    file("in/a.tsv", "a\tb\n");
+    File pipe = new File(tmp, "in/pipe.tsv");
+    assertEquals(0, new ProcessBuilder("mkfifo", pipe.getPath()).start().waitFor());
+    for (String input : new String[] {"in", "in/pipe.tsv"}) {
+      FileNotFoundException e = assertThrows(FileNotFoundException.class, () -> list(input));
+      assertTrue(e.getMessage().contains("pipe.tsv is not a regular file"), e.getMessage());
+    }
+  }
+
+  @Test
+  void aSymbolicLinkToNothingInADirectoryIsRefusedNotLeftOutWithoutAWord() throws Exception {
+    file("in/a.tsv", "a\tb\n");
+    Files.createSymbolicLink(new File(tmp, "in/gone.tsv").toPath(), new File(tmp, "nowhere.tsv").toPath());
+    FileNotFoundException e = assertThrows(FileNotFoundException.class, () -> list("in"));
+    assertTrue(e.getMessage().contains("gone.tsv is a symbolic link to nothing"), e.getMessage());
+    Files.createSymbolicLink(new File(tmp, "in2").toPath(), new File(tmp, "in").toPath());
+    Files.delete(new File(tmp, "in/gone.tsv").toPath());
+    Files.createSymbolicLink(new File(tmp, "in/.gone.tsv").toPath(), new File(tmp, "nowhere.tsv").toPath());
+    assertEquals(List.of("a.tsv"), names(list("in2").files()), "a hidden dangling link is skipped like any hidden name");
+  }
+
+  @Test
   void aHiddenFileTheUserNamesIsRead() throws Exception {
     file("in/_part.tsv", "a\tb\n");
     assertEquals(List.of("_part.tsv"), names(list("in/_part.tsv").files()));
