@@ -13,6 +13,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Paths;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -79,8 +80,30 @@ public final class OutputDirectory {
       }
       throw new OutputDirectoryException("cannot create output directory " + dir + ": " + reason(e)
           + "; choose an output directory that can be created");
+    } catch (RuntimeException e) { // no race: the file system cannot write at all, e.g. a bad setting (io.file.buffer.size=0)
+      deleteIfEmptyClaimOnly(fs, dir); // the directory and the empty claim file this call created
+      throw new OutputDirectoryException("cannot write in output directory " + dir + ": " + reason(e)
+          + "; check the file system's settings given with -D or in the *-site.xml files");
     }
     return token;
+  }
+
+  /** True when {@code dir} holds nothing but an empty claim file: what a claim that failed to write leaves. */
+  private static boolean emptyClaimOnly(FileSystem fs, Path dir) throws IOException {
+    FileStatus[] entries = fs.listStatus(dir);
+    return Arrays.stream(entries).allMatch(f -> f.getPath().getName().equals(CLAIM_FILE) && f.getLen() == 0
+        || f.getPath().getName().equals("." + CLAIM_FILE + ".crc"));
+  }
+
+  /** Removes the directory this claim just created when the claim could not be written into it. */
+  private static void deleteIfEmptyClaimOnly(FileSystem fs, Path dir) {
+    try {
+      if (emptyClaimOnly(fs, dir)) {
+        fs.delete(dir, true);
+      }
+    } catch (IOException | RuntimeException e) {
+      // the refusal the caller throws says what went wrong; the directory stays, claimed by no one
+    }
   }
 
   /** True when {@code out} holds the claim {@code token}. */
@@ -125,7 +148,7 @@ public final class OutputDirectory {
         + "choose a new output directory, or wait for that job and delete its output first");
   }
 
-  private static String reason(IOException e) {
+  private static String reason(Exception e) {
     String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
     if (e instanceof FileSystemException f && f.getReason() != null) {
       m = f.getReason() + (f.getFile() == null ? "" : " (" + f.getFile() + ")");

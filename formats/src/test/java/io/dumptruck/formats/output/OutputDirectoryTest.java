@@ -46,6 +46,19 @@ class OutputDirectoryTest {
   }
 
   @Test
+  void aClaimTheFileSystemCannotWriteLeavesNoDirectoryThatWouldBlockTheNextRun() {
+    Configuration bad = new Configuration(false);
+    bad.setInt("io.file.buffer.size", 0); // Hadoop's local file system then fails to create any file
+    bad.setBoolean("fs.file.impl.disable.cache", true); // a file system of its own, not the cached one of the next claim
+    File out = new File(tmp, "never");
+    OutputDirectoryException e = assertThrows(OutputDirectoryException.class,
+        () -> OutputDirectory.claim(new Path(out.getPath()), bad));
+    assertTrue(e.getMessage().contains("cannot write in output directory") && e.getMessage().contains("-D"), e.getMessage());
+    assertTrue(!out.exists(), "the directory the claim created is gone");
+    assertDoesNotThrow(() -> OutputDirectory.claim(new Path(out.getPath()), conf), "the next run claims it");
+  }
+
+  @Test
   void newDirectoryUnderAWritableOneIsAccepted() {
     assertDoesNotThrow(() -> OutputDirectory.checkNew(new Path(new File(tmp, "a/b/c").getPath()), conf));
   }
