@@ -1,10 +1,13 @@
 package io.dumptruck.cli;
 
+import io.dumptruck.formats.output.OutputDirectory;
+import io.dumptruck.formats.output.OutputDirectoryException;
 import io.dumptruck.jobs.inspect.InspectionJson;
 import io.dumptruck.jobs.inspect.InspectionText;
 import io.dumptruck.jobs.inspect.RegionSizePicture;
 import io.dumptruck.jobs.inspect.TableInspection;
 import java.io.IOException;
+import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -49,6 +52,13 @@ public final class InspectCommand extends Command {
       }
     }
     Path table = TableLocation.of(getConf(), dir);
+    if (picture != null) {
+      try {
+        OutputDirectory.refuseInside(picture, List.of(table), "readers would take the picture for one of the table's files", getConf());
+      } catch (OutputDirectoryException e) {
+        throw new UsageException("--picture " + e.getMessage(), e);
+      }
+    }
     TableInspection t = TableInspection.inspect(getConf(), table);
     out.print(args.flag("json") ? InspectionJson.render(t) : InspectionText.render(t));
     if (picture != null) {

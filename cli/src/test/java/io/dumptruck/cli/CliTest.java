@@ -421,7 +421,19 @@ class CliTest {
     Run option = run("run", "journeys", "--tables", tables + "/weblogs", "--output", out, "--zoom", "3");
     assertEquals(2, option.code());
     assertTrue(option.err().contains("unknown option --zoom"), option.err());
-    for (Run r : List.of(unknown, wrongTables, exists, format, top, option)) {
+    Run inside = run("run", "journeys", "--tables", tables + "/weblogs", "--output", tables + "/weblogs/visits/x");
+    assertEquals(2, inside.code());
+    assertTrue(inside.err().contains("lies inside " + tables + "/weblogs: the output directory would join the tables the job reads"),
+        inside.err());
+    assertFalse(new File(tables + "/weblogs/visits/x").exists());
+    Run picture = run("inspect", users, "--picture", users + "/l/sizes.png");
+    assertEquals(2, picture.code());
+    assertTrue(picture.err().contains("readers would take the picture for one of the table's files"), picture.err());
+    assertFalse(new File(users + "/l/sizes.png").exists());
+    Run loadInside = run("load", "graph", "--input", tables + "/graph", "--output", tables + "/graph/again");
+    assertEquals(2, loadInside.code());
+    assertTrue(loadInside.err().contains("would be read as input by the next load of that input"), loadInside.err());
+    for (Run r : List.of(unknown, wrongTables, exists, format, top, option, inside, picture, loadInside)) {
       assertEquals(1, r.err().lines().count(), "one line: " + r.err());
     }
     assertFalse(new File(out).exists(), "nothing was written");

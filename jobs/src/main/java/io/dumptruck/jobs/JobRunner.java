@@ -75,6 +75,12 @@ public final class JobRunner {
       throw new IllegalArgumentException("output " + options.output() + " already exists: give a new --output directory");
     }
     OutputDirectory.refuseUnwritable(options.output(), conf);
+    List<Path> read = new ArrayList<>();
+    if (options.tables() != null) {
+      read.add(options.tables());
+    }
+    job.tables(options).forEach(t -> read.add(options.table(t)));
+    OutputDirectory.refuseInside(options.output(), read, "the output directory would join the tables the job reads", conf);
     for (String table : job.tables(options)) {
       try {
         TableDir.open(conf, options.table(table));

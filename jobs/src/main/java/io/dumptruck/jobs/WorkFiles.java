@@ -3,8 +3,8 @@ package io.dumptruck.jobs;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.compress.DefaultCodec;
@@ -47,26 +47,28 @@ public final class WorkFiles {
     FileInputFormat.addInputPath(stage, dir);
   }
 
-  /** The SequenceFiles of work directories; a directory that does not exist holds no input. */
+  /**
+   * The SequenceFiles of work directories, each listed as named — an output path may hold glob
+   * characters ({@code out [1]}), which Hadoop's listing would take for a pattern — without hidden
+   * names ({@code _SUCCESS}, {@code .crc}); a directory that does not exist holds no input.
+   */
   public static final class Input<K, V> extends SequenceFileInputFormat<K, V> {
     @Override
     protected List<FileStatus> listStatus(JobContext job) throws IOException {
-      List<Path> existing = new ArrayList<>();
-      Path[] dirs = FileInputFormat.getInputPaths(job);
-      for (Path dir : dirs) {
-        if (dir.getFileSystem(job.getConfiguration()).exists(dir)) {
-          existing.add(dir);
+      List<FileStatus> files = new ArrayList<>();
+      for (Path dir : FileInputFormat.getInputPaths(job)) {
+        FileSystem fs = dir.getFileSystem(job.getConfiguration());
+        if (!fs.exists(dir)) {
+          continue;
+        }
+        for (FileStatus f : fs.listStatus(dir)) {
+          String name = f.getPath().getName();
+          if (f.isFile() && !name.startsWith("_") && !name.startsWith(".")) {
+            files.add(f);
+          }
         }
       }
-      if (existing.size() == dirs.length) {
-        return super.listStatus(job);
-      }
-      if (existing.isEmpty()) {
-        return List.of();
-      }
-      Job present = Job.getInstance(new Configuration(job.getConfiguration()));
-      FileInputFormat.setInputPaths(present, existing.toArray(new Path[0]));
-      return super.listStatus(present);
+      return files;
     }
   }
 }

@@ -93,6 +93,8 @@ public final class LoadJob {
     long preparedAt = System.currentTimeMillis();
     LoaderConf.folds(conf); // a bad value is refused before anything else
     InputFiles inputs = checkInputs(conf, options);
+    OutputDirectory.refuseInside(options.output(), options.inputs(),
+        "the output directory would be read as input by the next load of that input", conf);
     OutputDirectory.checkNew(options.output(), conf);
     WrittenBy writtenBy = writtenBy(loader, options); // each table's _spec.json says what wrote it
     List<TableSpec> tables = loader.tables(conf, options).stream().map(t -> t.withWrittenBy(writtenBy)).toList();

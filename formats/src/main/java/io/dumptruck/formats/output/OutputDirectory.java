@@ -14,6 +14,7 @@ import java.nio.file.NotDirectoryException;
 import java.nio.file.Paths;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -163,6 +164,20 @@ public final class OutputDirectory {
       return InetAddress.getLocalHost().getHostName();
     } catch (IOException e) {
       return "unknown host";
+    }
+  }
+
+  /**
+   * Refuses {@code out} when it is or lies inside one of {@code dirs} (compared as qualified paths):
+   * {@code why} says what would go wrong — what is written there would join what is read from there.
+   */
+  public static void refuseInside(Path out, Collection<Path> dirs, String why, Configuration conf) throws IOException {
+    String o = out.getFileSystem(conf).makeQualified(out).toString();
+    for (Path dir : dirs) {
+      String d = dir.getFileSystem(conf).makeQualified(dir).toString();
+      if (o.equals(d) || o.startsWith(d.endsWith("/") ? d : d + "/")) {
+        throw new OutputDirectoryException(out + " lies inside " + dir + ": " + why + "; choose a path outside it");
+      }
     }
   }
 

@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Locale;
 import javax.imageio.ImageIO;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -162,7 +164,11 @@ public final class Picture {
   /** Writes PNG or SVG, chosen by the file name ({@code .png} or {@code .svg}); anything else is an error. */
   public void write(Configuration conf, Path file) throws IOException {
     byte[] bytes = bytesFor(file.getName());
-    try (OutputStream out = file.getFileSystem(conf).create(file, true)) {
+    FileSystem fs = file.getFileSystem(conf);
+    if (fs instanceof LocalFileSystem local) { // a picture to look at: no .crc file beside it
+      fs = local.getRawFileSystem();
+    }
+    try (OutputStream out = fs.create(file, true)) {
       out.write(bytes);
     }
   }
