@@ -99,6 +99,15 @@ final class Args {
     }
   }
 
+  /** A whole number from {@code min} to {@code max}, or a UsageException naming the range and the value as given. */
+  int getInt(String name, int dflt, int min, int max) {
+    long n = getLong(name, dflt, min);
+    if (n > max) {
+      throw new UsageException("--" + name + " must be " + min + ".." + max + ", got " + options.get(name));
+    }
+    return (int) n;
+  }
+
   /** Every value of an option given several times, each also split on commas (not those of a glob's {a,b}, nor an escaped one). */
   List<String> getAll(String name) {
     List<String> out = new ArrayList<>();

@@ -93,10 +93,7 @@ public final class QueryCommand extends Command {
         args.expectPositionals(4);
         double lat = number(args.positional(2, "LAT"), "LAT");
         double lon = number(args.positional(3, "LON"), "LON");
-        int zoom = (int) args.getLong("zoom", 10, 1);
-        if (zoom > 16) {
-          throw new UsageException("--zoom must be 1..16 (tile_places is keyed at level 16)");
-        }
+        int zoom = args.getInt("zoom", 10, 1, 16); // tile_places is keyed at level 16
         try (TableReader places = tables.open(GeoSchema.TILE_PLACES)) {
           List<GeoQueries.Place> found = GeoQueries.around(places, lat, lon, zoom, args.flag("neighbours"));
           out.println(found.size() + " place(s) around " + lat + "," + lon + " at zoom " + zoom
@@ -120,10 +117,7 @@ public final class QueryCommand extends Command {
       case "daily" -> {
         args.expectPositionals(3);
         String visitor = args.positional(2, "VISITOR");
-        int days = (int) args.getLong("days", 7, 1);
-        if (days > 3660) {
-          throw new UsageException("--days must be 1..3660");
-        }
+        int days = args.getInt("days", 7, 1, 3660);
         try (TableReader counts = tables.open(WebLogSchema.COOKIE_URL_COUNT)) {
           if (counts.table().spec().familyIndex(WebLogSchema.DAILY_COUNT) < 0) {
             throw new UsageException(WebLogSchema.COOKIE_URL_COUNT + " has no daily family '" + WebLogSchema.DAILY_COUNT

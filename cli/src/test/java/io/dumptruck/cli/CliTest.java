@@ -228,6 +228,15 @@ class CliTest {
     Run lateD = run("load", "weblogs", "--input", logs, "-D", "dumptruck.output.file.max.bytes=0", "--output", never.getPath());
     assertEquals(2, lateD.code(), lateD.err());
     assertTrue(lateD.err().contains("dumptruck.output.file.max.bytes is '0'"), lateD.err());
+    for (String[] bad : new String[][] {{"--records", "9223372036854775807", "--files", "1", "needs more than the"},
+        {"--records", "10", "--files", "11", "--files 11 is more than --records 10"},
+        {"--records", "10", "--files", "99999999999", "--files must be 1..10000, got 99999999999"}}) {
+      Run generate = run("generate", "graph", bad[0], bad[1], bad[2], bad[3], "--output", never.getPath());
+      assertEquals(2, generate.code(), generate.err());
+      assertTrue(generate.err().contains(bad[4]), generate.err());
+    }
+    Run regions = run("load", "graph", "--input", logs, "--output", never.getPath(), "--regions", "99999999999");
+    assertTrue(regions.err().contains("--regions must be 1..4096, got 99999999999"), regions.err());
     Run dangling = run("load", "weblogs", "--input", logs, "--output", never.getPath(), "-D");
     assertEquals(2, dangling.code(), dangling.err());
     assertTrue(dangling.err().contains("-D needs a value: -D key=value"), dangling.err());

@@ -28,14 +28,17 @@ public record LoadOptions(List<Path> inputs, Path output, int regions, long time
     return new LoadOptions(inputs, output, regions, timestamp, maxRejectRatio, extra, tables);
   }
 
+  /** The most regions {@code --regions} asks for per table. */
+  public static final int MAX_REGIONS = 4096;
+
   public LoadOptions {
     inputs = List.copyOf(inputs);
     extra = Map.copyOf(extra);
     if (inputs.isEmpty()) {
       throw new IllegalArgumentException("no input: give --input PATH (files, directories or globs)");
     }
-    if (regions < 1 || regions > 4096) {
-      throw new IllegalArgumentException("--regions must be 1..4096, got " + regions);
+    if (regions < 1 || regions > MAX_REGIONS) {
+      throw new IllegalArgumentException("--regions must be 1.." + MAX_REGIONS + ", got " + regions);
     }
     if (timestamp < 0 || timestamp == Long.MAX_VALUE) {
       throw new IllegalArgumentException("--timestamp must be epoch milliseconds >= 0, got " + timestamp);
