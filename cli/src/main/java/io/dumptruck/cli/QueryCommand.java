@@ -91,8 +91,8 @@ public final class QueryCommand extends Command {
       }
       case "places" -> {
         args.expectPositionals(4);
-        double lat = number(args.positional(2, "LAT"), "LAT");
-        double lon = number(args.positional(3, "LON"), "LON");
+        double lat = number(args.positional(2, "LAT"), "LAT", 90);
+        double lon = number(args.positional(3, "LON"), "LON", 180);
         int zoom = args.getInt("zoom", 10, 1, 16); // tile_places is keyed at level 16
         try (TableReader places = tables.open(GeoSchema.TILE_PLACES)) {
           List<GeoQueries.Place> found = GeoQueries.around(places, lat, lon, zoom, args.flag("neighbours"));
@@ -155,6 +155,9 @@ public final class QueryCommand extends Command {
         }
         long from = args.getLong("from", 0, 0);
         long to = args.getLong("to", 0, 0);
+        if (to <= from) {
+          throw new UsageException("--to " + to + " must be after --from " + from + " (epoch ms, to exclusive)");
+        }
         try (TableReader data = tables.open(EventSchema.LOG_DATA)) {
           String layout;
           try {
@@ -211,12 +214,18 @@ public final class QueryCommand extends Command {
     }
   }
 
-  private static double number(String text, String what) {
+  /** Degrees from -{@code limit} to {@code limit}, or a UsageException naming {@code what}. */
+  private static double number(String text, String what, double limit) {
+    double v;
     try {
-      return Double.parseDouble(text);
+      v = Double.parseDouble(text);
     } catch (NumberFormatException e) {
-      throw new UsageException(what + " must be a number in degrees, got '" + text + "'");
+      v = Double.NaN;
     }
+    if (!(v >= -limit && v <= limit)) { // NaN too
+      throw new UsageException(what + " must be a number of degrees from -" + (int) limit + " to " + (int) limit + ", got '" + text + "'");
+    }
+    return v;
   }
 
   private static void print(PrintStream out, String title, List<String> items) {

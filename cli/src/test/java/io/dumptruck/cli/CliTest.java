@@ -235,6 +235,13 @@ class CliTest {
       assertEquals(2, generate.code(), generate.err());
       assertTrue(generate.err().contains(bad[4]), generate.err());
     }
+    String geo = new File(tmp, "demo/geo").getPath();
+    for (String[] bad : new String[][] {{"91", "0", "LAT must be a number of degrees from -90 to 90, got '91'"},
+        {"0", "-180.5", "LON must be a number of degrees from -180 to 180, got '-180.5'"}, {"NaN", "0", "got 'NaN'"}}) {
+      Run places = run("query", "places", geo, bad[0], bad[1]);
+      assertEquals(2, places.code(), places.err());
+      assertTrue(places.err().contains(bad[2]), places.err());
+    }
     Run regions = run("load", "graph", "--input", logs, "--output", never.getPath(), "--regions", "99999999999");
     assertTrue(regions.err().contains("--regions must be 1..4096, got 99999999999"), regions.err());
     Run dangling = run("load", "weblogs", "--input", logs, "--output", never.getPath(), "-D");
