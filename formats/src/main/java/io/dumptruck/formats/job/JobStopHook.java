@@ -5,13 +5,16 @@ import io.dumptruck.formats.output.OutputDirectory;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.util.ShutdownHookManager;
@@ -82,6 +85,7 @@ public final class JobStopHook implements AutoCloseable {
     if (output != null && claim != null) { // a job's own output (a load's): gone, whoever deleted it first
       try {
         OutputDirectory.release(output, claim, conf);
+        sweepStragglers(output, conf);
         done.add(output.getFileSystem(conf).exists(output) ? "left " + output + " (not this job's)" : "nothing is left of its output " + output);
       } catch (IOException | RuntimeException e) {
         done.add("could not delete its output " + output + " (" + e.getMessage() + ")");
@@ -92,6 +96,32 @@ public final class JobStopHook implements AutoCloseable {
     }
     err.println(command + ": stopped while the job ran; " + (done.isEmpty() ? "nothing to clean up" : String.join(", ", done)));
     err.flush();
+  }
+
+  /**
+   * A killed local job's tasks run in this JVM and may still be closing their files for a moment after
+   * the job reports itself complete, writing {@code _temporary/…} under the output again once it was
+   * deleted. For up to two seconds, what re-appears there is deleted again — only a directory that
+   * holds no claim (another job's) and nothing but {@code _temporary}.
+   */
+  private static void sweepStragglers(Path output, Configuration conf) throws IOException {
+    FileSystem fs = output.getFileSystem(conf);
+    for (int quiet = 0, i = 0; quiet < 3 && i < 20; i++) {
+      FileStatus[] entries = fs.exists(output) ? fs.listStatus(output) : null;
+      boolean debrisOnly = entries != null && Arrays.stream(entries).allMatch(e -> e.getPath().getName().equals(FileOutputCommitter.PENDING_DIR_NAME));
+      if (debrisOnly) {
+        fs.delete(output, true);
+        quiet = 0;
+      } else {
+        quiet++;
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
   }
 
   /**
