@@ -99,6 +99,15 @@ final class Args {
     }
   }
 
+  /** The value of {@code --name} as a path; a UsageException for an empty one. */
+  String path(String name) {
+    String v = options.get(name);
+    if (v == null || v.isBlank()) {
+      throw new UsageException("--" + name + " needs a path, got an empty one");
+    }
+    return v;
+  }
+
   /** A whole number from {@code min} to {@code max}, or a UsageException naming the range and the value as given. */
   int getInt(String name, int dflt, int min, int max) {
     long n = getLong(name, dflt, min);

@@ -43,7 +43,7 @@ public final class InspectCommand extends Command {
     String dir = args.positional(0, "<table-dir>");
     args.expectPositionals(1);
     // a picture is for looking at here: a path without a scheme is on the local file system, even under hadoop jar
-    Path picture = args.has("picture") ? localUnlessQualified(args.get("picture")) : null;
+    Path picture = args.has("picture") ? localUnlessQualified(args.path("picture")) : null;
     if (picture != null) {
       try {
         RegionSizePicture.checkName(picture);

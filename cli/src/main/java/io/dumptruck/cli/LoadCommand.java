@@ -125,7 +125,7 @@ public final class LoadCommand extends Command {
       throw new UsageException("--max-reject-ratio takes a number between 0 and 1, got '" + args.get("max-reject-ratio") + "'");
     }
     try {
-      LoadOptions options = new LoadOptions(inputs, new Path(args.get("output")), args.getInt("regions", 1, 1, LoadOptions.MAX_REGIONS),
+      LoadOptions options = new LoadOptions(inputs, new Path(args.path("output")), args.getInt("regions", 1, 1, LoadOptions.MAX_REGIONS),
           args.getLong("timestamp", System.currentTimeMillis(), 0), ratio, extra);
       return args.flag("live") ? options.matching(live(args)) : options;
     } catch (IllegalArgumentException e) {

@@ -100,7 +100,7 @@ public final class RunCommand extends Command {
     }
     try {
       OutputKind kind = OutputKind.named(args.has("format") ? args.get("format") : OutputKind.PARQUET.extension());
-      return new JobOptions(args.has("tables") ? new Path(args.get("tables")) : null, new Path(args.get("output")), kind, extra,
+      return new JobOptions(args.has("tables") ? new Path(args.path("tables")) : null, new Path(args.path("output")), kind, extra,
           located);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage(), e);

@@ -73,7 +73,8 @@ public record LoadSpec(String format, boolean header, List<String> fields, char 
     }
   }
 
-  public static LoadSpec fromJson(String json) {
+  public static LoadSpec fromJson(String text) {
+    String json = text.startsWith("\uFEFF") ? text.substring(1) : text; // a byte order mark, as Windows editors write one
     JsonNode root;
     if (JsonNesting.deeperThan(json, MAX_DEPTH)) {
       throw new IllegalArgumentException("the load spec nests deeper than " + MAX_DEPTH + " levels; a spec needs a handful");

@@ -221,6 +221,15 @@ class SpecLoadTest {
   }
 
   @Test
+  void aSpecSavedWithAByteOrderMarkReadsAsWithout() {
+    String spec = "{\"input\": {\"format\": \"jsonl\"}, \"tables\": [{\"name\": \"t\", \"families\": [{\"name\": \"f\"}], "
+        + "\"rowKey\": [{\"field\": \"a\"}], \"cells\": [{\"column\": \"f:a\", \"field\": \"a\"}]}]}";
+    LoadSpec withMark = LoadSpec.fromJson("\uFEFF" + spec);
+    assertEquals(LoadSpec.fromJson(spec).tables().get(0).table(), withMark.tables().get(0).table());
+    assertEquals("jsonl", withMark.format());
+  }
+
+  @Test
   void badSpecsFailBeforeAnyTask() {
     for (String[] bad : new String[][] {
         {"{\"tables\": []}", "\"input\" is required"},
