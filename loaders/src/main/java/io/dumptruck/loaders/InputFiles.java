@@ -7,7 +7,9 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -28,7 +30,7 @@ import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
  *       such names a glob matched, unless the glob's own last part starts so. What is skipped is
  *       listed in {@link #skipped} for the summary.
  * </ul>
- * A file whose name holds a colon is refused, naming it: Hadoop's local file system cannot open one
+ * A file that several inputs name is read once. A file whose name holds a colon is refused, naming it: Hadoop's local file system cannot open one
  * (the name of its checksum file does not parse as a path).
  */
 public record InputFiles(List<FileStatus> files, List<Path> skipped) {
@@ -70,7 +72,9 @@ public record InputFiles(List<FileStatus> files, List<Path> skipped) {
             + "colon; rename it, or link it under another name (ln -s)");
       }
     }
-    return new InputFiles(files, skipped);
+    Map<Path, FileStatus> once = new LinkedHashMap<>(); // a file two inputs name (d, d/a.tsv, d,d) is read once
+    files.forEach(f -> once.putIfAbsent(f.getPath(), f));
+    return new InputFiles(List.copyOf(once.values()), skipped);
   }
 
   static boolean hidden(String name) {

@@ -74,6 +74,13 @@ class InputFilesTest {
   }
 
   @Test
+  void aFileSeveralInputsNameIsReadOnce() throws Exception {
+    file("in/a.tsv", "a\tb\n");
+    file("in/b.tsv", "a\tc\n");
+    assertEquals(List.of("a.tsv", "b.tsv"), names(list("in", "in", "in/a.tsv", "in/*.tsv").files()));
+  }
+
+  @Test
   void aHiddenFileTheUserNamesIsRead() throws Exception {
     file("in/_part.tsv", "a\tb\n");
     assertEquals(List.of("_part.tsv"), names(list("in/_part.tsv").files()));
