@@ -30,8 +30,9 @@ import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
  *       such names a glob matched, unless the glob's own last part starts so. What is skipped is
  *       listed in {@link #skipped} for the summary.
  * </ul>
- * A file that several inputs name is read once. A file whose name holds a colon is refused, naming it: Hadoop's local file system cannot open one
- * (the name of its checksum file does not parse as a path).
+ * A file that several inputs name is read once. A file whose name holds a colon is refused, naming
+ * it: Hadoop's local file system cannot open one (the name of its checksum file does not parse as a
+ * path); so are a local named pipe, device or socket, and a symbolic link to nothing in a directory.
  */
 public record InputFiles(List<FileStatus> files, List<Path> skipped) {
   /** Lists {@code inputs}; FileNotFoundException for one that matches nothing. */

@@ -108,7 +108,8 @@ public final class JobStopHook implements AutoCloseable {
     FileSystem fs = output.getFileSystem(conf);
     for (int quiet = 0, i = 0; quiet < 3 && i < 20; i++) {
       FileStatus[] entries = fs.exists(output) ? fs.listStatus(output) : null;
-      boolean debrisOnly = entries != null && Arrays.stream(entries).allMatch(e -> e.getPath().getName().equals(FileOutputCommitter.PENDING_DIR_NAME));
+      boolean debrisOnly = entries != null
+          && Arrays.stream(entries).allMatch(e -> e.getPath().getName().equals(FileOutputCommitter.PENDING_DIR_NAME));
       if (debrisOnly) {
         fs.delete(output, true);
         quiet = 0;

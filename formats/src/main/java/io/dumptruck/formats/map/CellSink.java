@@ -106,7 +106,7 @@ public final class CellSink {
   /**
    * The size of a {@link #buffered} sink's buffer ({@link FormatConf#OUTPUT_MAP_BUFFER_MB}; unset: a
    * quarter of the sort buffer), 0 for none. A value that is not a whole number of MB from 0 to 2047
-   * is a {@code SpecException} naming the key ({@code HFileTableOutputFormat} checks it at set-up).
+   * is a {@code SpecException} naming the key ({@code HFileTableJob} checks every storage key at set-up).
    */
   public static long mapBufferBytes(Configuration conf) {
     String mb = FormatConf.OUTPUT_MAP_BUFFER_MB.get(conf);
