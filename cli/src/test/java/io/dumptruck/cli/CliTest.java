@@ -405,7 +405,8 @@ class CliTest {
     String glob = new File(tmp, "globs").getPath() + "/{a,b}/*.{tsv,csv}";
     Run r = run("load", "graph", "--input", glob + "," + a.getPath(), "--output", new File(tmp, "globs-out").getPath());
     assertEquals(0, r.code(), r.err());
-    assertTrue(r.out().contains("(4 input files)") && r.out().contains("records: 4 read = 4 loaded"), r.out());
+    // the glob's three files, and a/1.tsv once more by its directory: a file two inputs name is read once
+    assertTrue(r.out().contains("(3 input files)") && r.out().contains("records: 3 read = 3 loaded"), r.out());
 
     Run bad = run("load", "graph", "--input", new File(tmp, "no\nsuch\u001b[31m").getPath(), "--output", new File(tmp, "x").getPath());
     assertEquals(2, bad.code(), bad.err());
