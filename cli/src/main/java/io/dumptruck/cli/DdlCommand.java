@@ -35,9 +35,11 @@ public final class DdlCommand extends Command {
     FileSystem fs = dir.getFileSystem(getConf());
     List<Path> specs = new ArrayList<>();
     BulkLoadCommand.tables(getConf(), dir).forEach(t -> specs.add(new Path(t, TableSpecJson.FILE_NAME)));
+    List<String> statements = new ArrayList<>(); // all or none: piped into the shell, a damaged spec creates no table
     for (Path spec : specs) {
-      out.println(create(TableSpecJson.read(fs, spec)));
+      statements.add(create(TableSpecJson.read(fs, spec)));
     }
+    statements.forEach(out::println);
     return 0;
   }
 

@@ -145,6 +145,9 @@ class CorruptTableTest {
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith("dumptruck " + command[0] + ": table spec ") && r.err().contains("visits/_spec.json is damaged"), r.err());
       }
+      CliTest.Run wholeOutput = CliTest.run("ddl", copy.getPath()); // the other tables' specs are whole
+      assertEquals(1, wholeOutput.code(), wholeOutput.err());
+      assertEquals("", wholeOutput.out(), "no create statement when one table's spec is damaged: a shell fed it creates none");
     }
   }
 }
