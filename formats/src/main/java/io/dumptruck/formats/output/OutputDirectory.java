@@ -66,6 +66,11 @@ public final class OutputDirectory {
         throw new IOException("the file system refused to create it");
       }
     } catch (java.nio.file.FileAlreadyExistsException e) {
+      java.nio.file.Path local = Paths.get(dir.toUri());
+      if (Files.isSymbolicLink(local) && !Files.exists(local)) {
+        throw new OutputDirectoryException("output directory " + dir + " is a symbolic link to nothing (" + Files.readSymbolicLink(local)
+            + "): give a path that does not exist yet, or remove the link");
+      }
       throw claimedMeanwhile(dir);
     } catch (IOException e) {
       throw new OutputDirectoryException("cannot create output directory " + dir + ": " + reason(e)

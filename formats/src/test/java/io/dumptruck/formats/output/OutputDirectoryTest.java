@@ -59,6 +59,15 @@ class OutputDirectoryTest {
   }
 
   @Test
+  void aSymbolicLinkToNothingIsRefusedForWhatItIs() throws IOException {
+    File link = new File(tmp, "link");
+    java.nio.file.Files.createSymbolicLink(link.toPath(), new File(tmp, "nowhere").toPath());
+    OutputDirectoryException e = assertThrows(OutputDirectoryException.class, () -> OutputDirectory.claim(new Path(link.getPath()), conf));
+    assertTrue(e.getMessage().contains("is a symbolic link to nothing"), e.getMessage());
+    assertTrue(java.nio.file.Files.isSymbolicLink(link.toPath()) && !new File(tmp, "nowhere").exists(), "the link is left as it was");
+  }
+
+  @Test
   void newDirectoryUnderAWritableOneIsAccepted() {
     assertDoesNotThrow(() -> OutputDirectory.checkNew(new Path(new File(tmp, "a/b/c").getPath()), conf));
   }
