@@ -94,7 +94,7 @@ public final class Main {
       Set.of("-D", "-conf", "-fs", "-jt", "-files", "-libjars", "-archives", "-tokenCacheFile");
 
   /** True for one of Hadoop's generic options: {@code -D}, {@code -Dk=v}, {@code -conf}, …. */
-  static boolean isGenericOption(String arg) {
+  private static boolean isGenericOption(String arg) {
     return GENERIC_OPTIONS.contains(arg) || (arg.startsWith("-D") && arg.length() > 2);
   }
 
