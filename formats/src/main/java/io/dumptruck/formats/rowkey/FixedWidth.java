@@ -54,7 +54,7 @@ public final class FixedWidth {
    *     width out of range
    */
   public static String zeroPadded(long value, int width) {
-    if (width < 1 || width > MAX_DECIMAL_WIDTH) {
+    if (!isDecimalWidth(width)) {
       throw new IllegalArgumentException(
           "width must be 1.." + MAX_DECIMAL_WIDTH + ", got " + width);
     }
@@ -66,6 +66,11 @@ public final class FixedWidth {
       throw new IllegalArgumentException(value + " does not fit in " + width + " digits");
     }
     return "0".repeat(width - digits.length()) + digits;
+  }
+
+  /** Whether {@link #zeroPadded} takes {@code width}: 1 to {@value #MAX_DECIMAL_WIDTH} digits. */
+  public static boolean isDecimalWidth(int width) {
+    return width >= 1 && width <= MAX_DECIMAL_WIDTH;
   }
 
   /**

@@ -101,11 +101,8 @@ public final class CsvRecordInputFormat extends FileInputFormat<LongWritable, Li
       CompressionCodec codec = new CompressionCodecFactory(conf).getCodec(split.getPath());
       in = codec == null ? raw : codec.createInputStream(raw);
       length = split.getLength();
-      String d = conf.get(DELIMITER, ",");
-      if (d.length() != 1) {
-        throw new IllegalArgumentException(DELIMITER + " must be one character, got '" + d + "'");
-      }
-      delimiter = d.charAt(0);
+      LoaderConf.CSV_DELIMITER.requireValid(conf); // one character
+      delimiter = LoaderConf.CSV_DELIMITER.get(conf).charAt(0);
     }
 
     private int next() throws IOException {

@@ -108,7 +108,7 @@ public interface KeyPart {
         SpecJson.onlyFields(n, Set.of("zeroPadded", "width"), w);
         String f = SpecJson.text(n, "zeroPadded", w);
         int width = SpecJson.integer(n, "width", w);
-        if (width < 1 || width > FixedWidth.MAX_DECIMAL_WIDTH) {
+        if (!FixedWidth.isDecimalWidth(width)) {
           throw new IllegalArgumentException(w + ": width must be 1.." + FixedWidth.MAX_DECIMAL_WIDTH + " digits, got " + width);
         }
         return r -> FixedWidth.zeroPadded(number(r, f), width).getBytes(StandardCharsets.US_ASCII);
