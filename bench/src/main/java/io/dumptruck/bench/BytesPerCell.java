@@ -6,7 +6,10 @@ import io.dumptruck.formats.output.FamilyFileWriter;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.table.TableSpecJson;
+import io.dumptruck.formats.output.TableFigures;
 import io.dumptruck.loaders.LoadJob;
+import io.dumptruck.loaders.LoadReport;
+import io.dumptruck.loaders.PreparedLoad;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.events.EventLoader;
@@ -50,7 +53,7 @@ import org.apache.hadoop.hbase.io.hfile.HFileScanner;
 import org.apache.hadoop.mapreduce.Job;
 
 /**
- * Bytes per cell of every SCHEMAS.md table against a naive design of the same data
+ * Bytes per cell of every docs/tables.md table against a naive design of the same data
  * ({@link NaiveDesigns}): {@code bench/run bytes [--records N] [--work DIR] [--seed S] [--only load,…]}.
  *
  * <ol>
@@ -58,7 +61,7 @@ import org.apache.hadoop.mapreduce.Job;
  *       {@link #writeIpBlocks} for IP blocks; the GeoNames and region samples of {@code sample-data/}
  *       for geo) and loads it with dumptruck's loader in local mode.
  *   <li>Reads every cell of every table back with HBase's HFile reader; maps each to its naive cell
- *       (decoding the design's bytes per SCHEMAS.md), sorts those with HBase's cell comparator.
+ *       (decoding the design's bytes per docs/tables.md), sorts those with HBase's cell comparator.
  *   <li>Writes both — the design's cells as loaded, and the naive ones — through the same writer
  *       ({@link FamilyFileWriter}, one HFile per family) with the design family's settings
  *       (compression, encoding, block size, bloom, versions), so the files differ only by design.
@@ -125,14 +128,15 @@ public final class BytesPerCell {
       }
       Path output = new Path(work.resolve("out").resolve(load.name()).resolve("load").toString());
       long start = System.nanoTime();
-      LoadJob.Report report = load(load, output);
+      LoadReport report = load(load, output);
       log(String.format(Locale.ROOT, "%s: loaded %,d records (%,d rejected) in %.1f s", load.name(), report.loaded(),
           report.rejected(), (System.nanoTime() - start) / 1e9));
-      for (LoadJob.TableFigures t : report.tables()) {
-        Figures f = measure(load.name(), output, t);
+      for (var entry : report.tables().entrySet()) {
+        String table = entry.getKey();
+        Figures f = measure(load.name(), output, table, entry.getValue());
         all.add(f);
         log(String.format(Locale.ROOT, "  %-16s %,10d cells: KeyValue %.1f → %.1f B/cell, on disk %.1f → %.1f B/cell",
-            t.table(), f.design().cells(), f.design().per(f.design().kvBytes()), f.naiveSide().per(f.naiveSide().kvBytes()),
+            table, f.design().cells(), f.design().per(f.design().kvBytes()), f.naiveSide().per(f.naiveSide().kvBytes()),
             f.design().per(f.design().fileBytes()), f.naiveSide().per(f.naiveSide().fileBytes())));
       }
       WebLogInput.deleteTree(work.resolve("out").resolve(load.name()));
@@ -144,7 +148,7 @@ public final class BytesPerCell {
     log("written to " + file);
   }
 
-  /** Every loader that writes a SCHEMAS.md table, with deterministic input. */
+  /** Every loader that writes a docs/tables.md table, with deterministic input. */
   private List<Load> loads() throws IOException {
     java.nio.file.Path in = work.resolve("input");
     List<Load> out = new ArrayList<>();
@@ -213,11 +217,11 @@ public final class BytesPerCell {
     return InetAddress.getByAddress(b).getHostAddress();
   }
 
-  private LoadJob.Report load(Load load, Path output) throws Exception {
+  private LoadReport load(Load load, Path output) throws Exception {
     LoadOptions options = new LoadOptions(List.of(new Path(load.input().toString())), output, 1, TIMESTAMP, 0.05, load.extra());
-    Job job = LoadJob.prepare(conf, load.loader(), options);
-    boolean ok = job.waitForCompletion(false);
-    LoadJob.Report report = LoadJob.finish(load.loader(), job, options);
+    PreparedLoad prepared = LoadJob.prepare(conf, load.loader(), options);
+    boolean ok = prepared.job().waitForCompletion(false);
+    LoadReport report = prepared.finish();
     if (!ok || report.failed()) {
       throw new IOException(load.name() + ": the load failed: " + report.failure());
     }
@@ -225,9 +229,9 @@ public final class BytesPerCell {
   }
 
   /** Reads one loaded table, writes it again in both designs and measures them; fails on any mismatch. */
-  private Figures measure(String load, Path output, LoadJob.TableFigures loaded) throws IOException {
+  private Figures measure(String load, Path output, String table, TableFigures loaded) throws IOException {
     FileSystem fs = output.getFileSystem(conf);
-    Path tableDir = new Path(output, loaded.table());
+    Path tableDir = new Path(output, table);
     TableSpec spec;
     try (var in = fs.open(new Path(tableDir, "_spec.json"))) {
       spec = TableSpecJson.fromJson(new String(in.readAllBytes(), UTF_8));
@@ -415,7 +419,7 @@ public final class BytesPerCell {
 
   private String report(List<Figures> all) {
     StringBuilder r = new StringBuilder();
-    r.append(String.format(Locale.ROOT, "# Bytes per cell: SCHEMAS.md designs against naive designs%n%n"
+    r.append(String.format(Locale.ROOT, "# Bytes per cell: docs/tables.md designs against naive designs%n%n"
         + "%,d generated records per loader (seed %d; geo: the sample-data GeoNames and region files), one HFile per family, "
         + "both designs written by the same writer with the design family's settings.%n%n", records, seed));
     r.append("| table | compression+encoding | cells | rows | row key B | family B | qualifier B | value B | KeyValue B/cell | blocks B/cell "

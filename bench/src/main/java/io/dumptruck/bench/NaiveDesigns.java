@@ -15,8 +15,8 @@ import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * For each table of SCHEMAS.md, the same data in a naive design, and the two decoders that prove it
- * is the same data: {@link Table#decodeDesign} reads a design cell's bytes as SCHEMAS.md defines them,
+ * For each table of docs/tables.md, the same data in a naive design, and the two decoders that prove it
+ * is the same data: {@link Table#decodeDesign} reads a design cell's bytes as docs/tables.md defines them,
  * {@link Table#decodeNaive} reads a naive cell's text; both give the cell's logical record (a list
  * of strings), and {@link Table#encodeNaive} writes a logical record as its naive cell.
  *

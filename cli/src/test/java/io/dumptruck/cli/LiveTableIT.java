@@ -668,7 +668,7 @@ class LiveTableIT {
 
   /**
    * What one load of {@code lines} writes into cookie_url_count and cookie_stats, computed from the
-   * raw lines by SCHEMAS.md's rules, as {@link #valueKeyOf} → {@link #valueOf}: per visitor and path
+   * raw lines by docs/tables.md's rules, as {@link #valueKeyOf} → {@link #valueOf}: per visitor and path
    * the count (u:), per UTC day the day's count at the day's start (d:), the most requested path with
    * its count as the timestamp (c:, ties to the smallest path), and the path of each of the 5 newest
    * request times (r:, a time's smallest path).

@@ -5,7 +5,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
 /**
- * MD5 digests for row keys: {@code md5(x)} in SCHEMAS.md, the 16 raw digest bytes of UTF-8(x).
+ * MD5 digests for row keys: {@code md5(x)} in docs/tables.md, the 16 raw digest bytes of UTF-8(x).
  *
  * <p>Thread-safe: each thread uses its own {@link MessageDigest}.
  */

@@ -3,7 +3,7 @@ package io.dumptruck.formats.rowkey;
 import java.util.Arrays;
 
 /**
- * Quadkeys of the Bing Maps tile system (SCHEMAS.md, geo loader).
+ * Quadkeys of the Bing Maps tile system (docs/tables.md, geo loader).
  *
  * <p>A point maps to a tile at level L (1..23) by
  *

@@ -3,7 +3,7 @@ package io.dumptruck.formats.rowkey;
 import java.util.Locale;
 
 /**
- * Domain-reversed URLs, as stored for referers (SCHEMAS.md, web-log loader): pages of one site,
+ * Domain-reversed URLs, as stored for referers (docs/tables.md, web-log loader): pages of one site,
  * and of its sub-domains, sort next to each other.
  *
  * <pre>

@@ -10,7 +10,7 @@ import org.apache.hadoop.hbase.util.SimplePositionedMutableByteRange;
 
 /**
  * Builds a composite row key by appending parts, left to right; each appender documents the bytes
- * it writes. For example the {@code visits} key of SCHEMAS.md:
+ * it writes. For example the {@code visits} key of docs/tables.md:
  *
  * <pre>{@code
  * byte[] row = new RowKeyBuilder()

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Expected tiles and quadkeys come from a separate Python implementation of the formulas in
- * SCHEMAS.md ("Geo loader"):
+ * docs/tables.md ("Geo loader"):
  *
  * <pre>
  * def tile(lat, lon, L):

@@ -17,7 +17,7 @@ class ReversedDomainTest {
 
   @ParameterizedTest(name = "{0} -> {1}")
   @CsvSource(delimiter = '|', value = {
-      // SCHEMAS.md examples
+      // docs/tables.md examples
       "http://www.Example.com:8080/a?b=1    | com.example.www:8080/a?b=1",
       "https://example.com:443/             | com.example/",
       "example.com                          | com.example",

@@ -16,7 +16,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 
 /**
- * Row keys of SCHEMAS.md built part by part. Expected bytes come from Python: hashlib.md5,
+ * Row keys of docs/tables.md built part by part. Expected bytes come from Python: hashlib.md5,
  * struct.pack('>q', …), and for revts struct.pack('>q', 2**63 - 1 - t).
  */
 class RowKeyBuilderTest {

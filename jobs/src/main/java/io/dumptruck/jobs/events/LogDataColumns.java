@@ -6,7 +6,7 @@ import java.util.List;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * The cells of {@code log_data} (SCHEMAS.md, "Event-log loader"), as the job reads them; the names
+ * The cells of {@code log_data} (docs/tables.md, "Event-log loader"), as the job reads them; the names
  * are {@link EventSchema}'s: family {@code d}, {@code d:v} = UTF-8(value), and
  * for the hashed and numeric layouts {@code d:h} = host and {@code d:e} = event; cell ts = event time.
  * The {@code log_types} table of the numeric layout: row {@code 'h' ‖ host} / {@code 'e' ‖ event} → {@code i:id} = long id

@@ -12,7 +12,7 @@ import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Mapper;
 
 /**
- * Turns each {@code visits} row ({@code UTF-8(visitor) ‖ 0x00 ‖ revts(t) ‖ md5(line)[0..4)}, SCHEMAS.md)
+ * Turns each {@code visits} row ({@code UTF-8(visitor) ‖ 0x00 ‖ revts(t) ‖ md5(line)[0..4)}, docs/tables.md)
  * into a {@link ViewKey}: the visitor from the key, the time from the {@code p:u} cell's timestamp
  * (the request time), the path from {@code p:u} and the reversed referer from {@code p:r}. A row
  * without {@code p:u} (its request line was not a request, e.g. {@code "-"} or a TLS handshake) is not

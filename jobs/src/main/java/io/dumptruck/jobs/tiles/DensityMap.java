@@ -402,7 +402,7 @@ public final class DensityMap {
       return 90 - 360 * Math.atan(Math.exp((y - 0.5) * 2 * Math.PI)) / Math.PI;
     }
 
-    /** The Bing Maps y of a latitude (SCHEMAS.md, geo loader), 0 at the north edge, 1 at the south. */
+    /** The Bing Maps y of a latitude (docs/tables.md, geo loader), 0 at the north edge, 1 at the south. */
     static double mercatorY(double lat) {
       double s = Math.sin(Math.max(-QuadKey.MAX_LATITUDE, Math.min(QuadKey.MAX_LATITUDE, lat)) * Math.PI / 180);
       return 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI);

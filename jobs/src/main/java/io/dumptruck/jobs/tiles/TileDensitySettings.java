@@ -31,7 +31,7 @@ public record TileDensitySettings(int zoom, List<String> families, BoundingBox b
 
   static final int DEFAULT_ZOOM = 6;
   static final String DEFAULT_PICTURE = "density.png";
-  /** The prominence families of {@code tile_places} (SCHEMAS.md, geo loader), in order. */
+  /** The prominence families of {@code tile_places} (docs/tables.md, geo loader), in order. */
   static final List<String> ALL_FAMILIES = GeoSchema.PROMINENCE;
   /**
    * The one column read per place: {@code k}, {@code class.code}, which every place has (its feature

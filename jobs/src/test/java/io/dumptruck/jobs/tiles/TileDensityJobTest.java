@@ -43,7 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Runs tile-density over the GeoNames sample loaded by the real geo loader and checks every tile
- * against counts made here straight from the raw lines, with the Bing Maps formulas of SCHEMAS.md.
+ * against counts made here straight from the raw lines, with the Bing Maps formulas of docs/tables.md.
  */
 class TileDensityJobTest {
   private static final List<String> INPUTS = List.of("geo/cities1000-sample.txt", "geo/edge-cases.txt");
@@ -136,7 +136,7 @@ class TileDensityJobTest {
     }
   }
 
-  /** SCHEMAS.md: the Bing Maps tile of a point at level 16, {x, y}. */
+  /** docs/tables.md: the Bing Maps tile of a point at level 16, {x, y}. */
   static long[] bingTile16(double lat, double lon) {
     double clippedLat = Math.max(-85.05112878, Math.min(85.05112878, lat));
     double clippedLon = Math.max(-180, Math.min(180, lon));

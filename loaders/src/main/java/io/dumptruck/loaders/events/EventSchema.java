@@ -19,7 +19,7 @@ import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * The LOG_DATA designs of SCHEMAS.md: table {@code log_data}, family {@code d}, {@code d:v} = value
+ * The LOG_DATA designs of docs/tables.md: table {@code log_data}, family {@code d}, {@code d:v} = value
  * (and {@code d:h} host, {@code d:e} event for the hashed and numeric layouts); cell ts = event time.
  * <pre>
  *   bucketed    byte(t mod N) ‖ long(t) ‖ UTF-8(host) ‖ 0x00 ‖ UTF-8(event)   — one region per bucket

@@ -14,7 +14,7 @@ import java.util.concurrent.Future;
 /**
  * Writes large, realistic, reproducible inputs for the loaders: Apache logs ({@value #WEBLOGS}),
  * follower edges ({@value #GRAPH}), ranked titles ({@value #TITLES}) and host events
- * ({@value #EVENTS}), in the line formats of SCHEMAS.md. What each kind models is described on its
+ * ({@value #EVENTS}), in the line formats of docs/tables.md. What each kind models is described on its
  * generator ({@link WebLogGenerator}, {@link GraphGenerator}, {@link TitleGenerator},
  * {@link EventGenerator}).
  *

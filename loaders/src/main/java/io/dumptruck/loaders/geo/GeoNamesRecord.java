@@ -58,7 +58,7 @@ public record GeoNamesRecord(
   }
 
   /**
-   * The {@code geonames_info} value (SCHEMAS.md): one JSON object, no white space, keys in this
+   * The {@code geonames_info} value (docs/tables.md): one JSON object, no white space, keys in this
    * order — {@code geonameid, name, asciiname, alternatenames, latitude, longitude, feature_class,
    * feature_code, country_code, cc2, admin1_code, admin2_code, admin3_code, admin4_code, population,
    * elevation, dem, timezone, modification_date}. A null field or an empty list is left out.

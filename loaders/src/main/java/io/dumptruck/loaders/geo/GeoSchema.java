@@ -18,7 +18,7 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * The GeoNames tables of SCHEMAS.md.
+ * The GeoNames tables of docs/tables.md.
  * <pre>
  *   geonames_info  row feature class (1 ASCII byte) ‖ int(geonameid)   i: → the record as JSON
  *   tile_places    row int(qk16) ‖ int(geonameid)   family h (population ≥ 100,000) · m (≥ 10,000) · l (else)

@@ -18,7 +18,7 @@ import java.util.Locale;
 import org.apache.hadoop.hbase.io.compress.Compression;
 
 /**
- * The region tables of SCHEMAS.md.
+ * The region tables of docs/tables.md.
  * <pre>
  *   region_info  row region type (1 byte: a country, b admin1, … e admin4) ‖ UTF-8(id)   r: → the properties as JSON
  *   tile_bounds  row byte(zoom) ‖ int(quadkey at that zoom, right-aligned)

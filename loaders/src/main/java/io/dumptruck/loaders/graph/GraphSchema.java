@@ -21,7 +21,7 @@ import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 
 /**
- * The graph tables of SCHEMAS.md, byte for byte. Layout {@code edges} (the default):
+ * The graph tables of docs/tables.md, byte for byte. Layout {@code edges} (the default):
  * <pre>
  *   follows      row md5(follower) ‖ md5(followed) (32 bytes)   f:UTF-8(followed) → empty
  *   followed_by  row md5(followed) ‖ md5(follower)              f:UTF-8(follower) → empty

@@ -13,7 +13,7 @@ import java.util.List;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 
 /**
- * Table {@code ip_geo} of SCHEMAS.md: row = {@code '4' ‖ hex8(end)} or {@code '6' ‖ hex32(end)}
+ * Table {@code ip_geo} of docs/tables.md: row = {@code '4' ‖ hex8(end)} or {@code '6' ‖ hex32(end)}
  * (ASCII, lower-case hex) → {@code f:s} start in the same hex form, {@code f:cc} country. Looking an
  * address up is one scan from {@code '4' ‖ hex8(ip)} for one row — the first block ending at or after
  * the address — which is a hit only if its start is ≤ the address: one seek, whatever the table size.

@@ -19,7 +19,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  *   tag type 68 (custom tags start at 64), value = key(title 1) ‖ key(title 2) ‖ … (8 bytes each)
  * </pre>
  * Tags stay in the HFiles and through HBase's compactions and snapshots; a client's Get or Scan never
- * sees them, so the table reads exactly as SCHEMAS.md pins it.
+ * sees them, so the table reads exactly as docs/tables.md pins it.
  */
 final class TitleRanks {
   static final byte TAG_TYPE = 68;

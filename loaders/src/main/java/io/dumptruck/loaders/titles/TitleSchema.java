@@ -15,7 +15,7 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Table {@code title_autocomp} of SCHEMAS.md: row = UTF-8(prefix) for every prefix of
+ * Table {@code title_autocomp} of docs/tables.md: row = UTF-8(prefix) for every prefix of
  * {@code min..max} code points (3..12 by default) of the normalized title; {@code j:} (empty
  * qualifier) → JSON array of at most 10 titles (as written, {@code _} → space), rank descending, ties
  * by title ascending. One get answers an autocomplete request — no scan, no sort at query time.

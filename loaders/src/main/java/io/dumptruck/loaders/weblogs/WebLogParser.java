@@ -6,7 +6,7 @@ import java.util.Objects;
 
 /**
  * Reads one line of an Apache access log in the "combined" format, optionally followed by the
- * visitor cookie and the duration (SCHEMAS.md, web-log loader):
+ * visitor cookie and the duration (docs/tables.md, web-log loader):
  *
  * <pre>
  *   %h %l %u %t "%r" %&gt;s %b "%{Referer}i" "%{User-Agent}i" "%{uid}C" %D

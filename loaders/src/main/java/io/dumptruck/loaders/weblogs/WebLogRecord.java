@@ -59,7 +59,7 @@ public record WebLogRecord(
 
   /**
    * Who made the request, the key of the {@code visits}, {@code cookie_url_count} and
-   * {@code cookie_stats} rows (SCHEMAS.md): the cookie when present (non-empty), else
+   * {@code cookie_stats} rows (docs/tables.md): the cookie when present (non-empty), else
    * {@code "ip:" + client}.
    */
   public String visitor() {

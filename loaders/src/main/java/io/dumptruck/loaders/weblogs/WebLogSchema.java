@@ -22,7 +22,7 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * The web-log tables of SCHEMAS.md, byte for byte.
+ * The web-log tables of docs/tables.md, byte for byte.
  * <pre>
  *   visits            row UTF-8(visitor) ‖ 0x00 ‖ revts(t) ‖ md5(raw line)[0..4)
  *                     p:u path · p:q query · p:r reversed referer · p:s status (ASCII) · p:d duration µs (long)

@@ -198,7 +198,7 @@ class GeoHostileLoadTest {
     assertEquals(bounds, load.cells("tile_bounds", HostileLoad::hex, HostileLoad::text, HostileLoad::text));
   }
 
-  /** The level-16 Bing quadkey as an unsigned 32-bit number (SCHEMAS.md). */
+  /** The level-16 Bing quadkey as an unsigned 32-bit number (docs/tables.md). */
   static int qk16(double lat, double lon) {
     lat = Math.max(-85.05112878, Math.min(85.05112878, lat));
     lon = Math.max(-180, Math.min(180, lon));
