@@ -5,8 +5,9 @@ import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.table.TableSpecJson;
-import io.dumptruck.loaders.LiveMatch;
+import io.dumptruck.loaders.live.LiveMatch;
 import io.dumptruck.loaders.LoadJob;
+import io.dumptruck.loaders.PreparedLoad;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderCatalog;
@@ -197,8 +198,9 @@ final class FoldBench {
     if (live) {
       options = options.matching(new LiveMatch(null, Map.of()));
     }
-    Job job = LoadJob.prepare(conf, weblogs, options);
-    if (!job.waitForCompletion(false) || LoadJob.finish(weblogs, job, options).failed()) {
+    PreparedLoad load = LoadJob.prepare(conf, weblogs, options);
+    Job job = load.job();
+    if (!job.waitForCompletion(false) || load.finish().failed()) {
       throw new IOException("the load into " + out + " failed");
     }
   }

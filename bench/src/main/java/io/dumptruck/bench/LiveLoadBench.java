@@ -4,8 +4,9 @@ import io.dumptruck.formats.job.LiveTables;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.TableSpec;
-import io.dumptruck.loaders.LiveMatch;
+import io.dumptruck.loaders.live.LiveMatch;
 import io.dumptruck.loaders.LoadJob;
+import io.dumptruck.loaders.PreparedLoad;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderCatalog;
@@ -149,8 +150,9 @@ final class LiveLoadBench {
       options = options.matching(new LiveMatch(null, Map.of()));
     }
     long t0 = System.nanoTime();
-    Job job = LoadJob.prepare(new Configuration(conf), graph, options);
-    if (!job.waitForCompletion(false) || LoadJob.finish(graph, job, options).failed()) {
+    PreparedLoad load = LoadJob.prepare(new Configuration(conf), graph, options);
+    Job job = load.job();
+    if (!job.waitForCompletion(false) || load.finish().failed()) {
       throw new IOException("the " + (live ? "matched" : "unmatched") + " load failed");
     }
     return (System.nanoTime() - t0) / 1e6;

@@ -2,7 +2,10 @@ package io.dumptruck.bench;
 
 import io.dumptruck.formats.job.JobDefaults;
 import io.dumptruck.loaders.LoadCounter;
+import io.dumptruck.formats.output.TableFigures;
 import io.dumptruck.loaders.LoadJob;
+import io.dumptruck.loaders.LoadReport;
+import io.dumptruck.loaders.PreparedLoad;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.graph.GraphLoader;
@@ -189,17 +192,18 @@ public final class LoadRun {
         Long.parseLong(o.get("timestamp")), 0.05, loaderOptions(o));
     Measure m = new Measure();
     long start = System.nanoTime();
-    Job job = LoadJob.prepare(conf, loader, options);
+    PreparedLoad load = LoadJob.prepare(conf, loader, options);
+    Job job = load.job();
     counts.put("setup_ns", System.nanoTime() - start);
     boolean ok = job.waitForCompletion(false);
-    LoadJob.Report report = LoadJob.finish(loader, job, options);
+    LoadReport report = load.finish();
     Measure.Figures f = m.stop();
     if (!ok || report.failed()) {
       throw new IOException("the load failed: " + report.failure());
     }
     counts.put("records", report.loaded());
     counts.put("rejected", report.rejected());
-    counts.put("cells", report.tables().stream().mapToLong(LoadJob.TableFigures::cells).sum());
+    counts.put("cells", report.tables().values().stream().mapToLong(TableFigures::cells).sum());
     shuffleCounters(job, counts);
     return f;
   }

@@ -7,8 +7,9 @@ import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.TableSpec;
-import io.dumptruck.loaders.LiveMatch;
+import io.dumptruck.loaders.live.LiveMatch;
 import io.dumptruck.loaders.LoadJob;
+import io.dumptruck.loaders.PreparedLoad;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderCatalog;
@@ -245,8 +246,9 @@ final class SnapshotReadBench {
     java.nio.file.Path out = work.resolve("load");
     LoadOptions options = new LoadOptions(List.of(new Path(edges.toUri())), new Path(out.toUri()), 1, LOAD_TIMESTAMP, 0.0, Map.of())
         .matching(new LiveMatch(null, Map.of()));
-    Job job = LoadJob.prepare(new Configuration(conf), graph, options);
-    if (!job.waitForCompletion(false) || LoadJob.finish(graph, job, options).failed()) {
+    PreparedLoad load = LoadJob.prepare(new Configuration(conf), graph, options);
+    Job job = load.job();
+    if (!job.waitForCompletion(false) || load.finish().failed()) {
       throw new IOException("the graph load failed");
     }
     TableName table = TableName.valueOf(TABLE);

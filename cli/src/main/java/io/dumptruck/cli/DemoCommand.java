@@ -1,23 +1,25 @@
 package io.dumptruck.cli;
 
+import io.dumptruck.formats.output.TableFigures;
 import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderCatalog;
+import io.dumptruck.loaders.LoadReport;
+import io.dumptruck.loaders.PreparedLoad;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.mapreduce.Job;
 
 /**
  * {@code dumptruck demo}: loads every bundled sample with every loader, in local mode, into a fresh
@@ -76,7 +78,7 @@ public final class DemoCommand extends Command {
     getConf().set("fs.defaultFS", "file:///");
     getConf().set("mapreduce.framework.name", "local");
     out.println("dumptruck demo: loading " + samples + " into " + base);
-    List<LoadJob.TableFigures> figures = new ArrayList<>();
+    Map<String, TableFigures> figures = new LinkedHashMap<>();
     long started = System.currentTimeMillis();
     for (Step step : STEPS) {
       Loader loader = LoaderCatalog.all().get(step.loader());
@@ -84,20 +86,19 @@ public final class DemoCommand extends Command {
       loaderOptions.replaceAll((k, v) -> k.equals("spec") || k.equals("regions-file") ? samples.resolve(v).toString() : v);
       LoadOptions options = new LoadOptions(List.of(new Path(samples.resolve(step.sample()).toString())),
           new Path(base.resolve(step.output()).toString()), 2, TIMESTAMP, 0.5, loaderOptions);
-      Job job = LoadJob.prepare(getConf(), loader, options);
-      JobProgress.run(job, out, err);
-      LoadJob.Report report = LoadJob.finish(loader, job, options);
+      PreparedLoad load = LoadJob.prepare(getConf(), loader, options);
+      JobProgress.run(load.job(), out, err);
+      LoadReport report = load.finish();
       if (report.failed()) {
         throw new IllegalStateException(step.output() + ": " + report.failure());
       }
       out.printf("  %-18s %,6d records read = %,6d loaded + %,3d rejected%s%n", step.output(), report.read(), report.loaded(),
           report.rejected(), report.rejected() > 0 ? "  (reasons: " + report.rejectReasons() + ")" : "");
-      report.tables().forEach(t -> figures.add(new LoadJob.TableFigures(step.output() + "/" + t.table(), t.rows(), t.cells(),
-          t.files(), t.bytes(), t.markers())));
+      report.tables().forEach((table, t) -> figures.put(step.output() + "/" + table, t));
     }
     out.printf("%nloaded in %.1f s%n%n%-34s %8s %8s %10s %12s%n", (System.currentTimeMillis() - started) / 1000.0,
         "table", "files", "rows", "cells", "bytes");
-    figures.forEach(t -> out.printf("%-34s %8d %8d %10d %12d%n", t.table(), t.files(), t.rows(), t.cells(), t.bytes()));
+    figures.forEach((table, t) -> out.printf("%-34s %8d %8d %10d %12d%n", table, t.files(), t.rows(), t.cells(), t.bytes()));
 
     String b = base.toString();
     ask(out, "query", "follows", b + "/graph", "alice");

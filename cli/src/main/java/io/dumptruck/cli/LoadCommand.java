@@ -1,13 +1,15 @@
 package io.dumptruck.cli;
 
 import io.dumptruck.formats.output.OutputDirectoryException;
-import io.dumptruck.loaders.LiveMatch;
+import io.dumptruck.loaders.live.LiveMatch;
+import io.dumptruck.loaders.InputFiles;
 import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.LoadPlan;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderCatalog;
-import io.dumptruck.loaders.LoaderConf;
+import io.dumptruck.loaders.LoadReport;
+import io.dumptruck.loaders.PreparedLoad;
 import java.io.FileNotFoundException;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -19,7 +21,6 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapred.FileAlreadyExistsException;
-import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.security.AccessControlException;
 
 /** {@code dumptruck load <loader> --input PATH… --output DIR [options]}: one MapReduce load into HFile tables. */
@@ -70,34 +71,32 @@ public final class LoadCommand extends Command {
       throw new UsageException("--namespace and --live-name go with --live");
     }
     LoadOptions options = options(loader, args);
-    Job job;
+    PreparedLoad load;
     try {
       if (args.flag("dry-run")) {
         LoadPlan.of(getConf(), loader, options).print(out, 20);
         return 0;
       }
-      job = LoadJob.prepare(getConf(), loader, options);
+      load = LoadJob.prepare(getConf(), loader, options);
     } catch (IllegalArgumentException | FileNotFoundException | FileAlreadyExistsException | OutputDirectoryException
         | AccessControlException e) {
       // bad options, an input that is not there or may not be read, an output that is or cannot be: the command line
       // needs fixing, as for `run`
       throw new UsageException(e.getMessage(), e);
     }
-    int files = job.getConfiguration().getInt(LoaderConf.INPUT_FILES.key(), 0);
+    int files = load.inputs().files().size();
     out.println("load " + loader.name() + ": " + String.join(", ", options.inputs().stream().map(Path::toString).toList())
         + " -> " + options.output() + " (" + files + (files == 1 ? " input file)" : " input files)"));
-    LoadJob.Matched.of(job.getConfiguration()).forEach(m -> out.println("  matched to the live table: " + m.describe()));
-    String notes = job.getConfiguration().get(LoaderConf.SUMMARY_LINES.key());
-    if (notes != null) {
-      notes.lines().forEach(line -> out.println("  " + line));
+    load.matched().forEach(m -> out.println("  matched to the live table: " + m.describe()));
+    load.notes().forEach(line -> out.println("  " + line));
+    List<Path> skipped = load.inputs().skipped();
+    if (!skipped.isEmpty()) {
+      out.println("  skipped hidden files (names starting with _ or .; name one to read it): " + skipped.size() + " ("
+          + InputFiles.examples(skipped) + ")");
     }
-    String skipped = job.getConfiguration().get(LoaderConf.INPUT_SKIPPED.key());
-    if (skipped != null) {
-      out.println("  skipped hidden files (names starting with _ or .; name one to read it): " + skipped);
-    }
-    JobProgress.run(job, out, err);
-    LoadJob.Report report = LoadJob.finish(loader, job, options);
-    if (job.isSuccessful()) { // a failed job's counters are partial: only its one-line reason is printed
+    JobProgress.run(load.job(), out, err);
+    LoadReport report = load.finish();
+    if (load.job().isSuccessful()) { // a failed job's counters are partial: only its one-line reason is printed
       print(loader, report, out);
     }
     if (report.failed()) {
@@ -149,7 +148,7 @@ public final class LoadCommand extends Command {
     return new LiveMatch(args.has("namespace") ? args.get("namespace") : null, names);
   }
 
-  static void print(Loader loader, LoadJob.Report r, PrintStream out) {
+  static void print(Loader loader, LoadReport r, PrintStream out) {
     out.println();
     out.printf("records: %,d read = %,d loaded + %,d rejected%s%n", r.read(), r.loaded(), r.rejected(),
         r.skipped() > 0 ? String.format("  (%,d blank/comment lines skipped)", r.skipped()) : "");
@@ -158,7 +157,7 @@ public final class LoadCommand extends Command {
           .map(e -> e.getKey() + " " + e.getValue()).toList()));
       out.println("rejected records (position, reason, detail, record): " + r.rejects());
     }
-    LoadJob.CellsDropped d = r.dropped();
+    LoadReport.CellsDropped d = r.dropped();
     if (d.duplicates() > 0) {
       out.printf("cells: %,d exact copies of another cell (same row, column, timestamp and value) written once%n", d.duplicates());
     }
@@ -167,10 +166,9 @@ public final class LoadCommand extends Command {
           + "listed in %s%n", d.conflicting(), d.conflicts());
     }
     out.printf("%n%-16s %8s %10s %12s %14s%n", "table", "files", "rows", "cells", "bytes");
-    for (LoadJob.TableFigures t : r.tables()) {
-      out.printf("%-16s %8d %10d %12d %14d%n", t.table(), t.files(), t.rows(), t.cells(), t.bytes());
-    }
-    List<String> markers = r.tables().stream().filter(t -> t.markers() > 0).map(t -> t.table() + " " + t.markers()).toList();
+    r.tables().forEach((table, t) -> out.printf("%-16s %8d %10d %12d %14d%n", table, t.files(), t.rows(), t.cells(), t.bytes()));
+    List<String> markers = r.tables().entrySet().stream().filter(t -> t.getValue().markers() > 0)
+        .map(t -> t.getKey() + " " + t.getValue().markers()).toList();
     if (!markers.isEmpty()) {
       out.println("of the cells, delete markers (tombstones, masking what they delete once bulk-loaded): " + String.join(", ", markers));
     }

@@ -19,6 +19,8 @@ import io.dumptruck.jobs.output.DatasetReader;
 import io.dumptruck.jobs.output.OutputKind;
 import io.dumptruck.loaders.LoadCounter;
 import io.dumptruck.loaders.LoadJob;
+import io.dumptruck.loaders.LoadReport;
+import io.dumptruck.loaders.PreparedLoad;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderCatalog;
@@ -252,7 +254,7 @@ class ClusterIT {
   // loads, local and on the cluster
 
   /** A finished load: its job and its report. */
-  record Loaded(Job job, LoadJob.Report report) {}
+  record Loaded(Job job, LoadReport report) {}
 
   /** Local mode: the local file system, jobs in this JVM (checked for completion every 100 ms). */
   static Configuration local() {
@@ -274,9 +276,10 @@ class ClusterIT {
     options.replaceAll((k, v) -> k.equals("spec") || k.equals("regions-file") ? samples + "/" + v : v);
     LoadOptions o = new LoadOptions(List.of(new Path(samples + "/" + step.sample())), output, REGIONS.get(stepName), TIMESTAMP, 0.5,
         options);
-    Job job = LoadJob.prepare(conf, loader, o);
+    PreparedLoad load = LoadJob.prepare(conf, loader, o);
+    Job job = load.job();
     job.waitForCompletion(false);
-    return new Loaded(job, LoadJob.finish(loader, job, o));
+    return new Loaded(job, load.finish());
   }
 
   /** Runs {@code work} while holding one of the {@link #SLOTS}. */
@@ -649,7 +652,8 @@ class ClusterIT {
     Loader loader = LoaderCatalog.all().get(step.loader());
     LoadOptions options = new LoadOptions(List.of(new Path(HDFS_SAMPLES + "/" + step.sample())), out, REGIONS.get("ipblocks"),
         TIMESTAMP, 0.5, Map.of());
-    Job job = LoadJob.prepare(conf, loader, options);
+    PreparedLoad load = LoadJob.prepare(conf, loader, options);
+    Job job = load.job();
     int last = job.getNumReduceTasks() - 1;
     assertTrue(last >= 1, "the test needs a reducer that finishes while the last one waits");
     List<Path> beforeKill = inSlot(() -> {
@@ -669,7 +673,7 @@ class ClusterIT {
     assertEquals(JobStatus.State.KILLED, job.getJobState());
     assertEquals(List.of(), filesUnder(out), "a killed load leaves nothing under its output directory");
     assertFalse(hdfs.exists(out));
-    LoadJob.Report report = LoadJob.finish(loader, job, options);
+    LoadReport report = load.finish();
     assertTrue(report.failure().startsWith("the load job was killed"), report.failure());
   }
 

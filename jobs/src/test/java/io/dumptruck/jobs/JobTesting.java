@@ -4,6 +4,8 @@ import io.dumptruck.formats.testing.LocalJobs;
 import io.dumptruck.jobs.output.DatasetReader;
 import io.dumptruck.jobs.output.OutputKind;
 import io.dumptruck.loaders.LoadJob;
+import io.dumptruck.loaders.LoadReport;
+import io.dumptruck.loaders.PreparedLoad;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.LoaderCatalog;
 import java.io.File;
@@ -39,11 +41,12 @@ public final class JobTesting {
     LoadOptions o = new LoadOptions(inputs.stream().map(f -> new Path(f.getAbsolutePath())).toList(), out, regions,
         LOAD_TS, 1.0, options);
     var l = LoaderCatalog.all().get(loader);
-    Job job = LoadJob.prepare(conf, l, o);
+    PreparedLoad load = LoadJob.prepare(conf, l, o);
+    Job job = load.job();
     if (!job.waitForCompletion(false)) {
       throw new AssertionError("load " + loader + " failed");
     }
-    LoadJob.Report report = LoadJob.finish(l, job, o);
+    LoadReport report = load.finish();
     if (report.failed()) {
       throw new AssertionError("load " + loader + " failed: " + report.failure());
     }

@@ -158,4 +158,9 @@ public record InputFiles(List<FileStatus> files, List<Path> skipped) {
       return InputFiles.listStatus(job);
     }
   }
+
+  /** A few of {@code paths}, for a message. */
+  public static String examples(List<Path> paths) {
+    return String.join(", ", paths.stream().limit(3).map(Path::toString).toList()) + (paths.size() > 3 ? ", …" : "");
+  }
 }

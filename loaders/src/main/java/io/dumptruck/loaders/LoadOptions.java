@@ -1,5 +1,6 @@
 package io.dumptruck.loaders;
 
+import io.dumptruck.loaders.live.LiveMatch;
 import io.dumptruck.formats.job.NamedOptions;
 import java.util.List;
 import java.util.Map;

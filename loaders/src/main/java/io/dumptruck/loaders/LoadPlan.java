@@ -1,5 +1,7 @@
 package io.dumptruck.loaders;
 
+import io.dumptruck.loaders.live.HeldState;
+import io.dumptruck.loaders.live.LiveHBase;
 import io.dumptruck.formats.job.LiveTables;
 import io.dumptruck.formats.output.OutputDirectory;
 import io.dumptruck.formats.read.SnapshotDirs;
@@ -17,7 +19,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 /**
  * What a load would do, found by every check {@link LoadJob#prepare} makes before its job, without
@@ -31,7 +32,7 @@ public record LoadPlan(String loader, InputFiles inputs, List<TableSpec> tables,
     Map<String, String> folds) {
   /** Plans {@code options}; refuses what {@link LoadJob#prepare} refuses, with the same errors. */
   public static LoadPlan of(Configuration conf, Loader loader, LoadOptions options) throws IOException {
-    InputFiles inputs = LoadJob.checkInputs(conf, options);
+    InputFiles inputs = InputChecks.check(conf, options);
     OutputDirectory.checkNew(options.output(), conf);
     List<TableSpec> tables = loader.tables(conf, options);
     List<LiveTables.Match> live = new ArrayList<>();
@@ -39,7 +40,7 @@ public record LoadPlan(String loader, InputFiles inputs, List<TableSpec> tables,
       tables.forEach(t -> live.add(null));
     } else {
       Map<String, TableName> names = options.live().of(tables.stream().map(TableSpec::name).toList());
-      try (Connection hbase = ConnectionFactory.createConnection(LoadJob.liveConf(conf))) {
+      try (Connection hbase = LiveHBase.connect(conf)) {
         for (TableSpec t : tables) {
           live.add(LiveTables.match(hbase, names.get(t.name()), t));
         }

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dumptruck.formats.output.TableFigures;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.loaders.live.MatchedTable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Instant;
@@ -34,20 +36,22 @@ public final class LoadReportFile {
 
   private LoadReportFile() {}
 
-  static Path write(Loader loader, LoadOptions options, LoadJob.Report r, Configuration conf) throws IOException {
+  static Path write(PreparedLoad load, LoadReport r) throws IOException {
+    LoadOptions options = load.options();
+    Configuration conf = load.job().getConfiguration();
     ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode root = json.createObjectNode();
-    root.put("loader", loader.name());
+    root.put("loader", load.loader().name());
     ObjectNode given = root.putObject("options");
     options.extra().forEach(given::put);
     root.put("timestamp", options.timestamp());
     ObjectNode inputs = root.putObject("inputs");
     ArrayNode paths = inputs.putArray("paths");
     options.inputs().forEach(p -> paths.add(p.toString()));
-    inputs.put("files", conf.getInt(LoaderConf.INPUT_FILES.key(), 0));
-    inputs.put("bytes", conf.getLong(LoaderConf.INPUT_BYTES.key(), 0));
+    inputs.put("files", load.inputs().files().size());
+    inputs.put("bytes", load.inputBytes());
     root.put("output", options.output().toString());
-    long started = conf.getLong(LoaderConf.PREPARED_AT.key(), System.currentTimeMillis());
+    long started = load.preparedAt();
     root.put("startedAt", Instant.ofEpochMilli(started).toString());
     root.put("durationMs", System.currentTimeMillis() - started);
     root.put("succeeded", !r.failed());
@@ -65,19 +69,20 @@ public final class LoadReportFile {
     cells.put("conflictingDropped", r.dropped().conflicting());
     cells.put("conflicts", r.dropped().conflicts() == null ? null : r.dropped().conflicts().toString());
     List<TableSpec> specs = JobTables.of(conf);
-    List<LoadJob.Matched> matched = LoadJob.Matched.of(conf);
     ArrayNode tables = root.putArray("tables");
-    for (LoadJob.TableFigures t : r.tables()) {
+    for (var named : r.tables().entrySet()) {
+      String name = named.getKey();
+      TableFigures t = named.getValue();
       ObjectNode table = tables.addObject();
-      table.put("name", t.table());
-      specs.stream().filter(s -> s.name().equals(t.table())).findFirst()
+      table.put("name", name);
+      specs.stream().filter(s -> s.name().equals(name)).findFirst()
           .ifPresent(s -> table.put("regions", s.regions().splitPoints().size() + 1));
       table.put("rows", t.rows());
       table.put("cells", t.cells());
       table.put("files", t.files());
       table.put("bytes", t.bytes());
       table.put("markers", t.markers());
-      LoadJob.Matched m = matched.stream().filter(x -> x.table().equals(t.table())).findFirst().orElse(null);
+      MatchedTable m = load.matched().stream().filter(x -> x.table().equals(name)).findFirst().orElse(null);
       if (m == null) {
         table.putNull("live");
       } else {
@@ -89,7 +94,7 @@ public final class LoadReportFile {
       }
     }
     ArrayNode notes = root.putArray("notes");
-    conf.get(LoaderConf.SUMMARY_LINES.key(), "").lines().forEach(notes::add);
+    load.notes().forEach(notes::add);
     Path file = new Path(options.output(), FILE_NAME);
     FileSystem fs = file.getFileSystem(conf);
     try (OutputStream out = fs.create(file, true)) {

@@ -1,5 +1,6 @@
 package io.dumptruck.loaders;
 
+import io.dumptruck.loaders.live.HeldState;
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
@@ -49,8 +50,11 @@ public interface Loader {
    *
    * @param live the connection to HBase when the load is matched to live tables ({@link LoadOptions#live()}
    *     names them), else null
+   * @return what it found that the load's summary and report should say, one line each (none by default)
    */
-  default void beforeLoad(Job job, LoadOptions options, Connection live) throws IOException, InterruptedException {}
+  default List<String> beforeLoad(Job job, LoadOptions options, Connection live) throws IOException, InterruptedException {
+    return List.of();
+  }
 
   /**
    * How a load matched to live tables folds into what they hold ({@link HeldState}): per table whose

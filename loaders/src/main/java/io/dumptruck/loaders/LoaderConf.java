@@ -8,14 +8,9 @@ public enum LoaderConf implements ConfKey {
   LOAD_TIMESTAMP("dumptruck.load.timestamp", null, "internal: the cell timestamp of records without a time of their own (epoch ms), one per load"),
   OPTION_PREFIX("dumptruck.load.option.", null, "internal: dumptruck.load.option.<name> = the loader's option --<name>"),
   DATASET("dumptruck.load.dataset", null, "internal: the class of the job's LineDataset, which LineLoaderMapper runs"),
-  INPUT_FILES("dumptruck.load.input.files", null, "internal: the number of input files, for the load's summary"),
-  INPUT_BYTES("dumptruck.load.input.bytes", null, "internal: the bytes of the input files, for the load's report"),
-  PREPARED_AT("dumptruck.load.prepared.at", null, "internal: when the load's set-up began (epoch ms), for the duration in its report"),
-  INPUT_SKIPPED("dumptruck.load.input.skipped", null, "internal: hidden input files skipped (count and examples), for the summary"),
   SPEC_JSON("dumptruck.load.spec.json", null, "internal: the spec loader's spec, as JSON"),
   CSV_DELIMITER("dumptruck.load.csv.delimiter", ",", "the field delimiter of CsvRecordInputFormat, one character (the spec loader sets it from the spec)",
       v -> v.length() == 1 ? null : "give one character"),
-  LIVE_MATCHED("dumptruck.load.live.matched", null, "internal: the live tables a load was matched to and what they changed, for its summary"),
   /** {@code <prefix><table>} = the name of a snapshot of the live table to fold from, instead of one the load takes. */
   HELD_SNAPSHOT("dumptruck.load.snapshot.", null,
       "dumptruck.load.snapshot.<table>=NAME: a load folding into the live tables reads this snapshot of <table> instead of "
@@ -27,11 +22,8 @@ public enum LoaderConf implements ConfKey {
   HELD_READERS("dumptruck.load.held.readers", "", "internal: the classes that turn the snapshots' cells into held cells"),
   /** internal: the directories of the snapshots a folding load reads (same order as {@link #HELD_READERS}). */
   HELD_DIRS("dumptruck.load.held.dirs", "", "internal: the snapshots of the live tables the reducers read held rows from"),
-  /** internal: the snapshots a held-state load took at set-up, deleted when it finishes. */
-  HELD_SNAPSHOTS("dumptruck.load.held.snapshots", "", "internal: the snapshots the load took of its live tables, to delete afterwards"),
   LIVE_RETRIES("dumptruck.load.live.retries", "3", "how often a load matched to live tables retries reaching HBase at set-up before it fails",
       Check.wholeNumber(0, 100, "retries")),
-  SUMMARY_LINES("dumptruck.load.summary.lines", null, "internal: lines a loader adds to the load's summary (what set-up found)"),
   EVENT_IDS("dumptruck.load.events.ids", null, "internal: the directory of the events loader's name-to-id listing (numeric layout)");
 
   private final Definition definition;
@@ -61,12 +53,6 @@ public enum LoaderConf implements ConfKey {
   public static boolean folds(Configuration conf) {
     FOLD.requireValid(conf);
     return Boolean.parseBoolean(FOLD.get(conf).trim());
-  }
-
-  /** Adds a line to what the load's summary says ({@link #SUMMARY_LINES}). */
-  public static void addSummaryLine(Configuration conf, String line) {
-    String before = conf.get(SUMMARY_LINES.key());
-    conf.set(SUMMARY_LINES.key(), before == null ? line : before + "\n" + line);
   }
 
   public static String option(Configuration conf, String name, String dflt) {

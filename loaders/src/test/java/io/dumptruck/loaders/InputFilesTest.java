@@ -114,9 +114,10 @@ class InputFilesTest {
     assertTrue(e.getMessage().contains("only hidden files") && e.getMessage().contains("_edges.tsv"), e.getMessage());
     assertTrue(!new File(out.toString()).exists());
     LoadOptions named = new LoadOptions(List.of(new Path(new File(tmp, "in/_edges.tsv").getAbsolutePath())), out, 1, 1L, 1.0, Map.of());
-    Job job = LoadJob.prepare(conf, new GraphLoader(), named);
+    PreparedLoad load = LoadJob.prepare(conf, new GraphLoader(), named);
+    Job job = load.job();
     assertTrue(job.waitForCompletion(false));
-    LoadJob.Report r = LoadJob.finish(new GraphLoader(), job, named);
+    LoadReport r = load.finish();
     assertEquals(1, r.loaded());
   }
 }

@@ -27,7 +27,7 @@ public final class LoadTesting {
   private LoadTesting() {}
 
   /** The output directory of a finished load (asserting it succeeded) and its report. */
-  public record Loaded(Path output, LoadJob.Report report, Configuration conf) {
+  public record Loaded(Path output, LoadReport report, Configuration conf) {
     /** Cells of {@code table} as "row family:qualifier @ts = value", rows and values rendered by the given functions. */
     public TreeSet<String> cells(String table, Function<byte[], String> row, Function<byte[], String> value, int versions)
         throws Exception {
@@ -63,11 +63,12 @@ public final class LoadTesting {
     Configuration conf = LocalJobs.localConf();
     Path out = new Path(tmp.getAbsolutePath(), "out");
     LoadOptions o = new LoadOptions(List.of(new Path(in.getPath())), out, regions, LOAD_TS, 1.0, options);
-    Job job = LoadJob.prepare(conf, loader, o);
+    PreparedLoad load = LoadJob.prepare(conf, loader, o);
+    Job job = load.job();
     if (!job.waitForCompletion(false)) {
       throw new AssertionError("load failed");
     }
-    LoadJob.Report report = LoadJob.finish(loader, job, o);
+    LoadReport report = load.finish();
     if (report.failed() || report.read() != report.loaded() + report.rejected()) {
       throw new AssertionError("bad report " + report);
     }

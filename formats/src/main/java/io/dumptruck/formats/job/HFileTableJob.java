@@ -8,7 +8,7 @@ import io.dumptruck.formats.output.HFileTableOutputFormat;
 import io.dumptruck.formats.output.OutputDirectory;
 import io.dumptruck.formats.reduce.CellCombiner;
 import io.dumptruck.formats.reduce.CellFold;
-import io.dumptruck.formats.reduce.HeldRows;
+import io.dumptruck.formats.reduce.held.HeldRows;
 import io.dumptruck.formats.reduce.CellStreamReducer;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellKeyComparator;

@@ -1,5 +1,7 @@
 package io.dumptruck.formats.reduce;
 
+import io.dumptruck.formats.reduce.held.HeldRows;
+import io.dumptruck.formats.reduce.held.HeldCellsOut;
 import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.shuffle.CellKey;

@@ -1,5 +1,7 @@
 package io.dumptruck.formats.reduce;
 
+import io.dumptruck.formats.reduce.held.HeldRows;
+import io.dumptruck.formats.reduce.held.HeldCellsOut;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

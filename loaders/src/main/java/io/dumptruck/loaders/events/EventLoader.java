@@ -11,6 +11,7 @@ import io.dumptruck.loaders.RecordSchema;
 import io.dumptruck.loaders.RecordSource;
 import java.io.IOException;
 import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -64,7 +65,8 @@ public final class EventLoader implements Loader, LineDataset<Event> {
    * its {@code i:max}; otherwise 1..n per load.
    */
   @Override
-  public void beforeLoad(Job job, LoadOptions options, Connection live) throws IOException, InterruptedException {
+  public List<String> beforeLoad(Job job, LoadOptions options, Connection live) throws IOException, InterruptedException {
+    List<String> notes = new ArrayList<>();
     if (options.get(LAYOUT, DEFAULT_LAYOUT).equals(EventSchema.NUMERIC)) {
       Configuration conf = job.getConfiguration();
       Path ids = new Path(options.output(), "_event-ids"); // inside the claimed output: this load's alone, gone with it
@@ -74,11 +76,12 @@ public final class EventLoader implements Loader, LineDataset<Event> {
       } else {
         TableName types = options.live().nameOf(EventSchema.LOG_TYPES);
         IdDictionary.Assigned a = IdDictionary.assign(conf, ids, IdDictionary.liveIds(live, types));
-        LoaderConf.addSummaryLine(conf, String.format("%s ids: %,d name(s) kept the id %s gives them, %,d new above its i:max",
+        notes.add(String.format("%s ids: %,d name(s) kept the id %s gives them, %,d new above its i:max",
             EventSchema.LOG_TYPES, a.kept(), types, a.added()));
       }
       conf.set(IDS_DIR, ids.toString());
     }
+    return notes;
   }
 
   @Override

@@ -2,7 +2,7 @@ package io.dumptruck.loaders.graph;
 
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.table.TableSpec;
-import io.dumptruck.loaders.HeldState;
+import io.dumptruck.loaders.live.HeldState;
 import io.dumptruck.loaders.LineDataset;
 import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;

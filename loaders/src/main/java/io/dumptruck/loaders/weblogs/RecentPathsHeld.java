@@ -1,9 +1,7 @@
 package io.dumptruck.loaders.weblogs;
 
-import io.dumptruck.formats.reduce.HeldCellsOut;
-import io.dumptruck.formats.table.FamilyRef;
-import io.dumptruck.loaders.HeldState;
-import java.util.Set;
+import io.dumptruck.formats.reduce.held.HeldCellsOut;
+import io.dumptruck.loaders.live.OneFamilyHeld;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
@@ -14,25 +12,18 @@ import org.apache.hadoop.hbase.util.Bytes;
  * request time) as held cells, as they are: with the day's, the family's VERSIONS keeps the newest
  * five of both. Its {@code c:} cell is not read: the counts behind it come from {@link UrlCountsHeld}.
  */
-public final class RecentPathsHeld implements HeldState {
+public final class RecentPathsHeld extends OneFamilyHeld {
   private static final byte[] RECENT = Bytes.toBytes(WebLogSchema.RECENT_PATHS);
-  private FamilyRef recent;
 
-  @Override
-  public Set<String> feeds() {
-    return Set.of(WebLogSchema.COOKIE_STATS);
-  }
-
-  @Override
-  public void resolve(HeldCellsOut out) {
-    recent = out.family(WebLogSchema.COOKIE_STATS, WebLogSchema.RECENT_PATHS);
+  public RecentPathsHeld() {
+    super(WebLogSchema.COOKIE_STATS, WebLogSchema.RECENT_PATHS);
   }
 
   @Override
   public void emit(Result row, long loadTimestamp, HeldCellsOut out) {
     for (Cell c : row.rawCells()) {
       if (CellUtil.matchingFamily(c, RECENT)) {
-        out.put(recent, row.getRow(), CellUtil.cloneQualifier(c), c.getTimestamp(), CellUtil.cloneValue(c));
+        out.put(family, row.getRow(), CellUtil.cloneQualifier(c), c.getTimestamp(), CellUtil.cloneValue(c));
       }
     }
   }

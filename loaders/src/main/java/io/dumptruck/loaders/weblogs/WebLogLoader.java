@@ -3,7 +3,7 @@ package io.dumptruck.loaders.weblogs;
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.reduce.SumLongFold;
 import io.dumptruck.formats.table.TableSpec;
-import io.dumptruck.loaders.HeldState;
+import io.dumptruck.loaders.live.HeldState;
 import io.dumptruck.loaders.LineDataset;
 import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;

@@ -9,6 +9,8 @@ import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.testing.LocalJobs;
 import io.dumptruck.loaders.LoadJob;
+import io.dumptruck.loaders.LoadReport;
+import io.dumptruck.loaders.PreparedLoad;
 import io.dumptruck.loaders.LoadOptions;
 import java.io.File;
 import java.nio.ByteBuffer;
@@ -46,9 +48,10 @@ class EventLoadTest {
     LoadOptions options = new LoadOptions(List.of(new Path(in.getPath())), out, 2, LOAD_TS, 0.5,
         Map.of("layout", layout, "buckets", "4"));
     EventLoader loader = new EventLoader();
-    Job job = LoadJob.prepare(conf, loader, options);
+    PreparedLoad load = LoadJob.prepare(conf, loader, options);
+    Job job = load.job();
     assertTrue(job.waitForCompletion(false));
-    LoadJob.Report report = LoadJob.finish(loader, job, options);
+    LoadReport report = load.finish();
     assertFalse(report.failed(), report.failure());
     assertEquals(8, report.read());
     assertEquals(2, report.rejected());

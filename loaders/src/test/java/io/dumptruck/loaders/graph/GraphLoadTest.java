@@ -13,6 +13,8 @@ import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.testing.LocalJobs;
 import io.dumptruck.loaders.LoadCounter;
 import io.dumptruck.loaders.LoadJob;
+import io.dumptruck.loaders.LoadReport;
+import io.dumptruck.loaders.PreparedLoad;
 import io.dumptruck.loaders.LoadOptions;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -58,9 +60,10 @@ class GraphLoadTest {
     Path out = new Path(tmp.getAbsolutePath(), "out");
     LoadOptions options = new LoadOptions(List.of(new Path(in.getPath())), out, 2, LOAD_TS, 0.5,
         Map.of("layouts", "edges,adjacency,adjacency-ro"));
-    Job job = LoadJob.prepare(conf, new GraphLoader(), options);
+    PreparedLoad load = LoadJob.prepare(conf, new GraphLoader(), options);
+    Job job = load.job();
     assertTrue(job.waitForCompletion(false));
-    LoadJob.Report report = LoadJob.finish(new GraphLoader(), job, options);
+    LoadReport report = load.finish();
     assertFalse(report.failed(), report.failure());
     assertEquals(9, report.read());
     assertEquals(report.read(), report.loaded() + report.rejected());
@@ -158,9 +161,10 @@ class GraphLoadTest {
     Files.write(in.toPath(), lines, StandardCharsets.UTF_8);
     Path out = new Path(tmp.getAbsolutePath(), output);
     LoadOptions options = new LoadOptions(List.of(new Path(in.getPath())), out, 3, LOAD_TS, 0.0, Map.of());
-    Job job = LoadJob.prepare(conf, new GraphLoader(), options);
+    PreparedLoad load = LoadJob.prepare(conf, new GraphLoader(), options);
+    Job job = load.job();
     assertTrue(job.waitForCompletion(false));
-    assertFalse(LoadJob.finish(new GraphLoader(), job, options).failed());
+    assertFalse(load.finish().failed());
     assertEquals(follows, cells(conf, new Path(out, "follows"), true));
     assertEquals(followedBy, cells(conf, new Path(out, "followed_by"), true));
     return new ManyEdges(job, lines.size());
@@ -184,9 +188,10 @@ class GraphLoadTest {
     Configuration conf = LocalJobs.localConf();
     Path out = new Path(tmp.getAbsolutePath(), "gz-out");
     LoadOptions options = new LoadOptions(List.of(new Path(dir.getPath() + "/*.tsv.*")), out, 1, LOAD_TS, 0.0, Map.of());
-    Job job = LoadJob.prepare(conf, new GraphLoader(), options);
+    PreparedLoad load = LoadJob.prepare(conf, new GraphLoader(), options);
+    Job job = load.job();
     assertTrue(job.waitForCompletion(false));
-    LoadJob.Report report = LoadJob.finish(new GraphLoader(), job, options);
+    LoadReport report = load.finish();
     assertEquals(3, report.read());
     assertEquals(3, report.loaded());
     assertEquals(3, cells(conf, new Path(out, "follows"), true).size());
@@ -215,9 +220,10 @@ class GraphLoadTest {
     Files.write(follows.toPath(), List.of("alice\tbob", "alice\tcarol\t1700000000000", "bob\talice", "bob\tcarol"), StandardCharsets.UTF_8);
     Path day1 = new Path(tmp.getAbsolutePath(), "day1");
     LoadOptions first = new LoadOptions(List.of(new Path(follows.getPath())), day1, 2, LOAD_TS, 0.5, Map.of("layouts", "edges,adjacency"));
-    Job job = LoadJob.prepare(conf, new GraphLoader(), first);
+    PreparedLoad load = LoadJob.prepare(conf, new GraphLoader(), first);
+    Job job = load.job();
     assertTrue(job.waitForCompletion(false));
-    assertFalse(LoadJob.finish(new GraphLoader(), job, first).failed());
+    assertFalse(load.finish().failed());
 
     File unfollows = new File(tmp, "unfollows.tsv");
     // alice→carol is unfollowed at a time before she followed: that follow stays
@@ -226,17 +232,18 @@ class GraphLoadTest {
     long day2Ts = LOAD_TS + 86_400_000L;
     LoadOptions second = new LoadOptions(List.of(new Path(unfollows.getPath())), day2, 2, day2Ts, 0.5,
         Map.of("layouts", "edges,adjacency", "edges", "unfollows"));
-    job = LoadJob.prepare(conf, new GraphLoader(), second);
+    load = LoadJob.prepare(conf, new GraphLoader(), second);
+    job = load.job();
     assertTrue(job.waitForCompletion(false));
-    LoadJob.Report report = LoadJob.finish(new GraphLoader(), job, second);
+    LoadReport report = load.finish();
     assertFalse(report.failed(), report.failure());
     assertEquals(4, report.read());
     assertEquals(report.read(), report.loaded() + report.rejected());
     assertEquals(1, report.rejected());
-    for (LoadJob.TableFigures t : report.tables()) {
-      assertEquals(3, t.markers(), t.table());
-      assertEquals(3, t.cells(), t.table());
-    }
+    report.tables().forEach((table, t) -> {
+      assertEquals(3, t.markers(), table);
+      assertEquals(3, t.cells(), table);
+    });
     assertEquals(9, job.getCounters().findCounter(CellCounter.DELETE_MARKERS_WRITTEN).getValue());
 
     TreeSet<String> markers = new TreeSet<>();

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.dumptruck.formats.job.JobFailure;
 import io.dumptruck.formats.testing.LocalJobs;
 import io.dumptruck.loaders.LoadJob;
+import io.dumptruck.loaders.LoadReport;
+import io.dumptruck.loaders.PreparedLoad;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.graph.GraphLoader;
@@ -57,12 +59,13 @@ class CutInputTest {
     Configuration conf = LocalJobs.localConf();
     Path out = new Path(tmp.getAbsolutePath(), "out-" + file.getName());
     LoadOptions o = new LoadOptions(List.of(new Path(file.getAbsolutePath())), out, 1, 1L, 1.0, options);
-    Job job = LoadJob.prepare(conf, loader, o);
+    PreparedLoad load = LoadJob.prepare(conf, loader, o);
+    Job job = load.job();
     assertFalse(job.waitForCompletion(false), file + " loaded as if whole");
     String reason = JobFailure.reason(job);
     assertNotNull(reason);
     assertTrue(reason.contains(file.getName()) && reason.contains("truncated or damaged"), reason);
-    LoadJob.Report report = LoadJob.finish(loader, job, o);
+    LoadReport report = load.finish();
     assertTrue(report.failed() && report.failure().contains("nothing was written"), report.failure());
     assertFalse(new File(out.toString()).exists(), "output left behind");
   }
@@ -164,7 +167,8 @@ class CutInputTest {
     Configuration conf = LocalJobs.localConf();
     Path out = new Path(tmp.getAbsolutePath(), "out-snappy");
     LoadOptions o = new LoadOptions(List.of(new Path(f.getAbsolutePath())), out, 1, 1L, 1.0, Map.of());
-    Job job = LoadJob.prepare(conf, new GraphLoader(), o);
+    PreparedLoad load = LoadJob.prepare(conf, new GraphLoader(), o);
+    Job job = load.job();
     assertFalse(job.waitForCompletion(false), "read as an empty file");
     String reason = JobFailure.reason(job);
     assertTrue(reason != null && reason.contains("edges.tsv.snappy"), reason);

@@ -9,6 +9,8 @@ import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.testing.LocalJobs;
 import io.dumptruck.loaders.LoadJob;
+import io.dumptruck.loaders.LoadReport;
+import io.dumptruck.loaders.PreparedLoad;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.RejectSink;
@@ -41,12 +43,12 @@ final class HostileLoad {
   record Reject(String position, String reason, String detail, String raw) {}
 
   final Path output;
-  final LoadJob.Report report;
+  final LoadReport report;
   final Configuration conf;
   /** The reject lines by position. */
   final Map<String, Reject> rejects = new TreeMap<>();
 
-  private HostileLoad(Path output, LoadJob.Report report, Configuration conf) {
+  private HostileLoad(Path output, LoadReport report, Configuration conf) {
     this.output = output;
     this.report = report;
     this.conf = conf;
@@ -58,10 +60,11 @@ final class HostileLoad {
     Path out = new Path(tmp.getAbsolutePath(), "out-" + loader.name());
     List<Path> in = inputs.stream().map(f -> new Path(f.getAbsolutePath())).toList();
     LoadOptions o = new LoadOptions(in, out, regions, LOAD_TS, 1.0, options);
-    Job job = LoadJob.prepare(conf, loader, o);
+    PreparedLoad prepared = LoadJob.prepare(conf, loader, o);
+    Job job = prepared.job();
     boolean completed = job.waitForCompletion(false);
     assertTrue(completed, "a task of the " + loader.name() + " load failed: " + job.getStatus().getFailureInfo());
-    LoadJob.Report report = LoadJob.finish(loader, job, o);
+    LoadReport report = prepared.finish();
     assertFalse(report.failed(), report.failure());
     assertEquals(report.read(), report.loaded() + report.rejected(), "read = loaded + rejected: " + report);
     HostileLoad load = new HostileLoad(out, report, conf);

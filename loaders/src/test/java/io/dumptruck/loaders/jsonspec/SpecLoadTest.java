@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dumptruck.formats.testing.LocalJobs;
 import io.dumptruck.loaders.LoadJob;
+import io.dumptruck.loaders.LoadReport;
+import io.dumptruck.loaders.PreparedLoad;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.LoadTesting;
 import java.io.File;
@@ -31,9 +33,10 @@ class SpecLoadTest {
     LoadOptions o = new LoadOptions(List.of(new Path(new File(inputDir).getAbsolutePath())), out, 1, LoadTesting.LOAD_TS, 1.0,
         Map.of("spec", new File(specFile).getAbsolutePath()));
     SpecLoader loader = new SpecLoader();
-    Job job = LoadJob.prepare(LocalJobs.localConf(), loader, o);
+    PreparedLoad load = LoadJob.prepare(LocalJobs.localConf(), loader, o);
+    Job job = load.job();
     assertTrue(job.waitForCompletion(false));
-    LoadJob.Report report = LoadJob.finish(loader, job, o);
+    LoadReport report = load.finish();
     assertEquals(report.read(), report.loaded() + report.rejected());
     return new LoadTesting.Loaded(out, report, LocalJobs.localConf());
   }
@@ -143,8 +146,8 @@ class SpecLoadTest {
     }
     assertEquals(new TreeSet<>(List.of("ann info:name Put @10", "ann x:mail Put @10", "bob info:name Delete @20", "bob x:mail Delete @20",
         "cat info:name DeleteColumn @30", "cat x:mail DeleteColumn @30", "dan info: DeleteFamily @40", "dan x: DeleteFamily @40")), raw);
-    assertEquals(6, l.report().tables().get(0).markers());
-    assertEquals(8, l.report().tables().get(0).cells());
+    assertEquals(6, l.report().tables().values().iterator().next().markers());
+    assertEquals(8, l.report().tables().values().iterator().next().cells());
   }
 
   static final String AVRO_SCHEMA = "{\"type\": \"record\", \"name\": \"Visit\", \"fields\": ["

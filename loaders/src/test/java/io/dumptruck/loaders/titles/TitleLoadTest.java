@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
-import io.dumptruck.loaders.HeldState;
+import io.dumptruck.loaders.live.JsonListHeld;
 import io.dumptruck.loaders.LoadTesting;
 import java.io.File;
 import java.util.ArrayList;
@@ -64,7 +64,7 @@ class TitleLoadTest {
         RowScanner rows = reader.scan(ScanSpec.all())) {
       for (Result r = rows.next(); r != null; r = rows.next()) {
         Cell c = r.rawCells()[0];
-        int listed = HeldState.jsonStrings(c, "row").size();
+        int listed = JsonListHeld.jsonStrings(c, "row").size();
         tagged.put(Bytes.toString(r.getRow()), TitleRanks.of(c, listed).stream().map(Bytes::toHex).toList());
       }
     }

@@ -11,6 +11,8 @@ import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.testing.LocalJobs;
 import io.dumptruck.loaders.LoadJob;
+import io.dumptruck.loaders.LoadReport;
+import io.dumptruck.loaders.PreparedLoad;
 import io.dumptruck.loaders.LoadOptions;
 import java.io.File;
 import java.nio.ByteBuffer;
@@ -73,9 +75,10 @@ class WebLogLoadTest {
     Path out = new Path(tmp.getAbsolutePath(), "out");
     // the days are kept forever: the lines' dates must not age out of the daily family's TTL as time passes
     LoadOptions options = new LoadOptions(List.of(new Path(in.getPath())), out, 2, LOAD_TS, 0.5, Map.of("daily", "forever"));
-    Job job = LoadJob.prepare(conf, new WebLogLoader(), options);
+    PreparedLoad load = LoadJob.prepare(conf, new WebLogLoader(), options);
+    Job job = load.job();
     assertTrue(job.waitForCompletion(false));
-    LoadJob.Report report = LoadJob.finish(new WebLogLoader(), job, options);
+    LoadReport report = load.finish();
     assertFalse(report.failed(), report.failure());
     assertEquals(9, report.read());
     assertEquals(7, report.loaded());
@@ -164,9 +167,10 @@ class WebLogLoadTest {
     Configuration conf = LocalJobs.localConf();
     Path out = new Path(tmp.getAbsolutePath(), "days");
     LoadOptions options = new LoadOptions(List.of(new Path(in.getPath())), out, 1, LOAD_TS, 0.0, Map.of("daily", "30"));
-    Job job = LoadJob.prepare(conf, new WebLogLoader(), options);
+    PreparedLoad load = LoadJob.prepare(conf, new WebLogLoader(), options);
+    Job job = load.job();
     assertTrue(job.waitForCompletion(false));
-    LoadJob.Report report = LoadJob.finish(new WebLogLoader(), job, options);
+    LoadReport report = load.finish();
     assertEquals(3, report.loaded());
     TreeSet<String> cells = cells(conf, new Path(out, "cookie_url_count"), false, 1);
     String day = now.toLocalDate().format(DateTimeFormatter.BASIC_ISO_DATE);
@@ -183,9 +187,10 @@ class WebLogLoadTest {
 
     Path off = new Path(tmp.getAbsolutePath(), "off");
     LoadOptions noDaily = new LoadOptions(List.of(new Path(in.getPath())), off, 1, LOAD_TS, 0.0, Map.of("daily", "off"));
-    job = LoadJob.prepare(conf, new WebLogLoader(), noDaily);
+    load = LoadJob.prepare(conf, new WebLogLoader(), noDaily);
+    job = load.job();
     assertTrue(job.waitForCompletion(false));
-    assertFalse(LoadJob.finish(new WebLogLoader(), job, noDaily).failed());
+    assertFalse(load.finish().failed());
     try (TableReader reader = TableReader.open(conf, new Path(off, "cookie_url_count"))) {
       assertEquals(List.of("u"), reader.table().spec().familyNames());
     }

@@ -1,4 +1,4 @@
-package io.dumptruck.formats.reduce;
+package io.dumptruck.formats.reduce.held;
 
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.table.FamilyRef;

@@ -1,4 +1,4 @@
-package io.dumptruck.loaders;
+package io.dumptruck.loaders.live;
 
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,12 +1,14 @@
-package io.dumptruck.loaders;
+package io.dumptruck.loaders.live;
 
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
-import io.dumptruck.formats.reduce.HeldCellsOut;
-import io.dumptruck.formats.reduce.HeldRows;
+import io.dumptruck.formats.reduce.held.HeldCellsOut;
+import io.dumptruck.formats.reduce.held.HeldRows;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.loaders.LoadCounter;
+import io.dumptruck.loaders.LoaderConf;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,18 +1,10 @@
-package io.dumptruck.loaders;
+package io.dumptruck.loaders.live;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dumptruck.formats.reduce.HeldCellsOut;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
+import io.dumptruck.formats.reduce.held.HeldCellsOut;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.util.ReflectionUtils;
 
 /**
@@ -24,8 +16,6 @@ import org.apache.hadoop.util.ReflectionUtils;
  * table read; {@link #resolve} first.
  */
 public interface HeldState {
-  ObjectMapper JSON = new ObjectMapper();
-
   /** What a loader folds into the live tables: per load table read from its live table, the re-emitter of its rows. */
   record Plan(Map<String, Class<? extends HeldState>> readers) {
     /** The load's tables the readers feed: those that fold what the live tables hold. */
@@ -40,33 +30,6 @@ public interface HeldState {
   Set<String> feeds();
 
   void resolve(HeldCellsOut out);
-
-  /**
-   * The strings of a cell that holds a JSON array of strings (a folded list), or an
-   * IllegalArgumentException naming the cell's row as {@code what} (e.g. {@code "title_autocomp row"}).
-   */
-  static List<String> jsonStrings(Cell c, String what) {
-    List<String> out = new ArrayList<>();
-    try {
-      JsonNode array = JSON.readTree(CellUtil.cloneValue(c));
-      if (array != null && array.isArray()) {
-        for (JsonNode s : array) {
-          if (!s.isTextual()) {
-            break;
-          }
-          out.add(s.textValue());
-        }
-        if (out.size() == array.size()) {
-          return out;
-        }
-      }
-    } catch (IOException e) {
-      // refused below
-    }
-    throw new IllegalArgumentException(what + " '" + Bytes.toStringBinary(CellUtil.cloneRow(c)) + "' holds no JSON array of "
-        + "strings in " + Bytes.toString(CellUtil.cloneFamily(c)) + ": (" + Bytes.toStringBinary(c.getValueArray(),
-        c.getValueOffset(), Math.min(c.getValueLength(), 80)) + ")");
-  }
 
   /** One row of the live table, every version the family keeps; an IllegalArgumentException for a row not as the schema says. */
   void emit(Result row, long loadTimestamp, HeldCellsOut out);

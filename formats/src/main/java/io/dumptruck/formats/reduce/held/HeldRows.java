@@ -1,4 +1,4 @@
-package io.dumptruck.formats.reduce;
+package io.dumptruck.formats.reduce.held;
 
 import java.io.Closeable;
 import java.io.IOException;
