@@ -1,6 +1,6 @@
 package io.dumptruck.bench;
 
-import io.dumptruck.formats.job.JobDefaults;
+import io.dumptruck.formats.runtime.JobDefaults;
 import io.dumptruck.loaders.LoadCounter;
 import io.dumptruck.formats.output.TableFigures;
 import io.dumptruck.loaders.LoadJob;

@@ -1,5 +1,6 @@
 package io.dumptruck.cli;
 
+import io.dumptruck.formats.runtime.NamedOptions;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -83,20 +84,9 @@ final class Args {
     return options.containsKey(name);
   }
 
+  /** A whole number, at least {@code min} ({@link NamedOptions#wholeNumber}); a UsageException naming the range and the value as given. */
   long getLong(String name, long dflt, long min) {
-    String v = options.get(name);
-    if (v == null) {
-      return dflt;
-    }
-    try {
-      long n = Long.parseLong(v);
-      if (n < min) {
-        throw new UsageException("--" + name + " must be at least " + min + ", got " + v);
-      }
-      return n;
-    } catch (NumberFormatException e) {
-      throw new UsageException("--" + name + " takes a whole number, got '" + v + "'");
-    }
+    return getLong(name, dflt, min, Long.MAX_VALUE);
   }
 
   /** The value of {@code --name} as a path; a UsageException for an empty one. */
@@ -110,11 +100,16 @@ final class Args {
 
   /** A whole number from {@code min} to {@code max}, or a UsageException naming the range and the value as given. */
   int getInt(String name, int dflt, int min, int max) {
-    long n = getLong(name, dflt, min);
-    if (n > max) {
-      throw new UsageException("--" + name + " must be " + min + ".." + max + ", got " + options.get(name));
+    return (int) getLong(name, dflt, min, max);
+  }
+
+  private long getLong(String name, long dflt, long min, long max) {
+    String v = options.get(name);
+    try {
+      return v == null ? dflt : NamedOptions.wholeNumber(name, v, min, max);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage(), e);
     }
-    return (int) n;
   }
 
   /** Every value of an option given several times, each also split on commas (not those of a glob's {a,b}, nor an escaped one). */

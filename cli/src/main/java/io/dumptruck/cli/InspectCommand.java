@@ -1,7 +1,7 @@
 package io.dumptruck.cli;
 
-import io.dumptruck.formats.output.OutputDirectory;
-import io.dumptruck.formats.output.OutputDirectoryException;
+import io.dumptruck.formats.runtime.OutputDirectory;
+import io.dumptruck.formats.runtime.OutputDirectoryException;
 import io.dumptruck.jobs.inspect.InspectionJson;
 import io.dumptruck.jobs.inspect.InspectionText;
 import io.dumptruck.jobs.inspect.RegionSizePicture;

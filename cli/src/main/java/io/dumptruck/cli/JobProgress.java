@@ -1,6 +1,6 @@
 package io.dumptruck.cli;
 
-import io.dumptruck.formats.job.JobStopHook;
+import io.dumptruck.formats.runtime.JobStopHook;
 import java.io.IOException;
 import java.io.PrintStream;
 import org.apache.hadoop.mapreduce.Job;

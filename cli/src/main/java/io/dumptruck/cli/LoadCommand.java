@@ -1,6 +1,6 @@
 package io.dumptruck.cli;
 
-import io.dumptruck.formats.output.OutputDirectoryException;
+import io.dumptruck.formats.runtime.OutputDirectoryException;
 import io.dumptruck.loaders.live.LiveMatch;
 import io.dumptruck.loaders.InputFiles;
 import io.dumptruck.loaders.LoadJob;

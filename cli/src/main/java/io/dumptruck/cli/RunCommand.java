@@ -1,6 +1,6 @@
 package io.dumptruck.cli;
 
-import io.dumptruck.formats.output.OutputDirectoryException;
+import io.dumptruck.formats.runtime.OutputDirectoryException;
 import io.dumptruck.jobs.AnalyticsJob;
 import io.dumptruck.jobs.JobCatalog;
 import io.dumptruck.jobs.JobOptions;

@@ -3,7 +3,7 @@ package io.dumptruck.cli;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
-import io.dumptruck.formats.table.SpecException;
+import io.dumptruck.formats.SpecException;
 import org.apache.hadoop.hbase.client.Result;
 
 /** {@code dumptruck scan <table-dir>}: rows of a key range or prefix, in key order. */

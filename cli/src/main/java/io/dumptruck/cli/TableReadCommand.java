@@ -2,7 +2,7 @@ package io.dumptruck.cli;
 
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
-import io.dumptruck.formats.table.SpecException;
+import io.dumptruck.formats.SpecException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;

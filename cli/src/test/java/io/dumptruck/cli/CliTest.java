@@ -230,7 +230,7 @@ class CliTest {
     assertTrue(lateD.err().contains("dumptruck.output.file.max.bytes is '0'"), lateD.err());
     for (String[] bad : new String[][] {{"--records", "9223372036854775807", "--files", "1", "needs more than the"},
         {"--records", "10", "--files", "11", "--files 11 is more than --records 10"},
-        {"--records", "10", "--files", "99999999999", "--files must be 1..10000, got 99999999999"}}) {
+        {"--records", "10", "--files", "99999999999", "--files takes a whole number from 1 to 10000, got '99999999999'"}}) {
       Run generate = run("generate", "graph", bad[0], bad[1], bad[2], bad[3], "--output", never.getPath());
       assertEquals(2, generate.code(), generate.err());
       assertTrue(generate.err().contains(bad[4]), generate.err());
@@ -243,7 +243,7 @@ class CliTest {
       assertTrue(places.err().contains(bad[2]), places.err());
     }
     Run regions = run("load", "graph", "--input", logs, "--output", never.getPath(), "--regions", "99999999999");
-    assertTrue(regions.err().contains("--regions must be 1..4096, got 99999999999"), regions.err());
+    assertTrue(regions.err().contains("--regions takes a whole number from 1 to 4096, got '99999999999'"), regions.err());
     Run dangling = run("load", "weblogs", "--input", logs, "--output", never.getPath(), "-D");
     assertEquals(2, dangling.code(), dangling.err());
     assertTrue(dangling.err().contains("-D needs a value: -D key=value"), dangling.err());

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.dumptruck.formats.FormatConf;
-import io.dumptruck.formats.map.PrefixSortCounter;
+import io.dumptruck.formats.shuffle.PrefixSortCounter;
 import io.dumptruck.formats.read.StoredFile;
 import io.dumptruck.formats.read.TableDir;
 import io.dumptruck.formats.read.TableReader;
@@ -706,7 +706,7 @@ class ClusterIT {
       for (int i = 0; i < 6; i++) {
         claims.add(pool.submit(() -> {
           start.await();
-          return io.dumptruck.formats.output.OutputDirectory.claim(out, new Configuration(cluster));
+          return io.dumptruck.formats.runtime.OutputDirectory.claim(out, new Configuration(cluster));
         }));
       }
       start.countDown();
@@ -720,7 +720,7 @@ class ClusterIT {
       }
       pool.shutdown();
       assertEquals(1, won.size(), "round " + round + ": exactly one claim on HDFS wins");
-      assertTrue(io.dumptruck.formats.output.OutputDirectory.claimedBy(out, won.get(0), cluster));
+      assertTrue(io.dumptruck.formats.runtime.OutputDirectory.claimedBy(out, won.get(0), cluster));
     }
   }
 

@@ -1,6 +1,5 @@
 package io.dumptruck.formats;
 
-import io.dumptruck.formats.table.SpecException;
 import java.util.Collection;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;

@@ -1,6 +1,6 @@
 package io.dumptruck.jobs;
 
-import io.dumptruck.formats.job.NamedOptions;
+import io.dumptruck.formats.runtime.NamedOptions;
 import io.dumptruck.jobs.output.OutputKind;
 import java.util.Map;
 import org.apache.hadoop.fs.Path;

@@ -1,9 +1,9 @@
 package io.dumptruck.jobs;
 
-import io.dumptruck.formats.job.JobDefaults;
-import io.dumptruck.formats.job.JobFailure;
-import io.dumptruck.formats.job.JobStopHook;
-import io.dumptruck.formats.output.OutputDirectory;
+import io.dumptruck.formats.runtime.JobDefaults;
+import io.dumptruck.formats.runtime.JobFailure;
+import io.dumptruck.formats.runtime.JobStopHook;
+import io.dumptruck.formats.runtime.OutputDirectory;
 import io.dumptruck.formats.read.ReadCounter;
 import io.dumptruck.formats.read.TableDir;
 import io.dumptruck.jobs.output.DatasetOutputFormat;

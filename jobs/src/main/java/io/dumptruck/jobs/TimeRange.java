@@ -1,6 +1,6 @@
 package io.dumptruck.jobs;
 
-import io.dumptruck.formats.job.NamedOptions;
+import io.dumptruck.formats.runtime.NamedOptions;
 
 /**
  * The {@code --from}/{@code --to} options of a job that reads cells of a time range: epoch

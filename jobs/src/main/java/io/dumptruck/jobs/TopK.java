@@ -1,6 +1,6 @@
 package io.dumptruck.jobs;
 
-import io.dumptruck.formats.job.NamedOptions;
+import io.dumptruck.formats.runtime.NamedOptions;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -63,16 +63,7 @@ public final class TopK {
    * IllegalArgumentException naming the option, thrown before any task runs.
    */
   public static int option(NamedOptions options, String name, int dflt) {
-    String v = options.get(name, String.valueOf(dflt));
-    try {
-      int k = Integer.parseInt(v.trim());
-      if (k >= 1 && k <= MAX_K) {
-        return k;
-      }
-    } catch (NumberFormatException e) {
-      // reported below, as an out-of-range value is
-    }
-    throw new IllegalArgumentException("--" + name + " takes a whole number from 1 to " + MAX_K + ", got '" + v + "'");
+    return options.getInt(name, dflt, 1, MAX_K);
   }
 
   /** Offers {@code name[offset, offset + length)} with its count; returns whether it is kept (for now). */

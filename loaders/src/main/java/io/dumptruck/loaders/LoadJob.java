@@ -2,11 +2,11 @@ package io.dumptruck.loaders;
 
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.job.HFileTableJob;
-import io.dumptruck.formats.job.JobDefaults;
-import io.dumptruck.formats.job.JobFailure;
-import io.dumptruck.formats.job.JobStopHook;
+import io.dumptruck.formats.runtime.JobDefaults;
+import io.dumptruck.formats.runtime.JobFailure;
+import io.dumptruck.formats.runtime.JobStopHook;
 import io.dumptruck.formats.map.CellSink;
-import io.dumptruck.formats.output.OutputDirectory;
+import io.dumptruck.formats.runtime.OutputDirectory;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.table.WrittenBy;
@@ -17,8 +17,6 @@ import io.dumptruck.loaders.live.MatchedTable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -53,7 +51,7 @@ public final class LoadJob {
     OutputDirectory.refuseInside(options.output(), options.inputs(),
         "the output directory would be read as input by the next load of that input", conf);
     OutputDirectory.checkNew(options.output(), conf);
-    WrittenBy writtenBy = writtenBy(loader, options); // each table's _spec.json says what wrote it
+    WrittenBy writtenBy = loader.writtenBy(options); // each table's _spec.json says what wrote it
     List<TableSpec> tables = loader.tables(conf, options).stream().map(t -> t.withWrittenBy(writtenBy)).toList();
     Job job = Job.getInstance(conf, "dumptruck load " + loader.name());
     String claim = OutputDirectory.claim(options.output(), conf);
@@ -136,13 +134,6 @@ public final class LoadJob {
       job.getConfiguration().unset(MRJobConfig.COMBINE_CLASS_ATTR);
     }
     return snapshots;
-  }
-
-  /** The loader and its options as given, a file option by the file's name ({@link Loader#fileOptions}). */
-  static WrittenBy writtenBy(Loader loader, LoadOptions options) {
-    Map<String, String> given = new TreeMap<>(options.extra());
-    given.replaceAll((name, value) -> loader.fileOptions().contains(name) ? value.substring(value.lastIndexOf('/') + 1) : value);
-    return new WrittenBy(loader.name(), given);
   }
 
   /** The report of a load whose job has ended; enforces {@code --max-reject-ratio} on a successful one. */

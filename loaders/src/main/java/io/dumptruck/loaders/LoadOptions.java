@@ -1,7 +1,7 @@
 package io.dumptruck.loaders;
 
 import io.dumptruck.loaders.live.LiveMatch;
-import io.dumptruck.formats.job.NamedOptions;
+import io.dumptruck.formats.runtime.NamedOptions;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.fs.Path;

@@ -3,7 +3,7 @@ package io.dumptruck.loaders;
 import io.dumptruck.loaders.live.HeldState;
 import io.dumptruck.loaders.live.LiveHBase;
 import io.dumptruck.formats.job.LiveTables;
-import io.dumptruck.formats.output.OutputDirectory;
+import io.dumptruck.formats.runtime.OutputDirectory;
 import io.dumptruck.formats.read.SnapshotDirs;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.RegionSplits;

@@ -3,10 +3,12 @@ package io.dumptruck.loaders;
 import io.dumptruck.loaders.live.HeldState;
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.formats.table.WrittenBy;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.mapreduce.Job;
@@ -39,6 +41,13 @@ public interface Loader {
    */
   default Set<String> fileOptions() {
     return Set.of();
+  }
+
+  /** This loader and {@code options} as given, a file option by the file's name ({@link #fileOptions}). */
+  default WrittenBy writtenBy(LoadOptions options) {
+    Map<String, String> given = new TreeMap<>(options.extra());
+    given.replaceAll((name, value) -> fileOptions().contains(name) ? value.substring(value.lastIndexOf('/') + 1) : value);
+    return new WrittenBy(name(), given);
   }
 
   /** Sets the mapper, and the input format or folds when the defaults (text lines, first value) do not fit. */

@@ -15,5 +15,6 @@
  *       FAST_DIFF block decoder ({@code BlockCursor}); fallback: HBase's own scanner for scans that
  *       start at a row.</li>
  * </ul>
+ * <p>Plumbing: not for library users.
  */
 package io.dumptruck.formats.internals;

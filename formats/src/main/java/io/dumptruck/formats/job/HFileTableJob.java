@@ -1,11 +1,12 @@
 package io.dumptruck.formats.job;
 
+import io.dumptruck.formats.runtime.JobDefaults;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.map.MapOutputSampler;
 import io.dumptruck.formats.output.CellBatch;
 import io.dumptruck.formats.output.HFileTableOutputFormat;
-import io.dumptruck.formats.output.OutputDirectory;
+import io.dumptruck.formats.runtime.OutputDirectory;
 import io.dumptruck.formats.reduce.CellCombiner;
 import io.dumptruck.formats.reduce.CellFold;
 import io.dumptruck.formats.reduce.held.HeldRows;
@@ -16,7 +17,7 @@ import io.dumptruck.formats.shuffle.CellRun;
 import io.dumptruck.formats.shuffle.RegionPartitioner;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.RegionSplits;
-import io.dumptruck.formats.table.SpecException;
+import io.dumptruck.formats.SpecException;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package io.dumptruck.formats.job;
 
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.RegionSplits;
-import io.dumptruck.formats.table.SpecException;
+import io.dumptruck.formats.SpecException;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
 import java.util.ArrayList;

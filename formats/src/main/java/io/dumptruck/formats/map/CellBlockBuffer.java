@@ -1,11 +1,12 @@
 package io.dumptruck.formats.map;
 
-import static io.dumptruck.formats.map.PrefixSort.KEY_START;
-import static io.dumptruck.formats.map.PrefixSort.META_BYTES;
-import static io.dumptruck.formats.map.PrefixSort.NATIVE_INT;
-import static io.dumptruck.formats.map.PrefixSort.PARTITION;
-import static io.dumptruck.formats.map.PrefixSort.VALUE_LENGTH;
-import static io.dumptruck.formats.map.PrefixSort.VALUE_START;
+import io.dumptruck.formats.shuffle.PrefixSort;
+import static io.dumptruck.formats.shuffle.PrefixSort.KEY_START;
+import static io.dumptruck.formats.shuffle.PrefixSort.META_BYTES;
+import static io.dumptruck.formats.shuffle.PrefixSort.NATIVE_INT;
+import static io.dumptruck.formats.shuffle.PrefixSort.PARTITION;
+import static io.dumptruck.formats.shuffle.PrefixSort.VALUE_LENGTH;
+import static io.dumptruck.formats.shuffle.PrefixSort.VALUE_START;
 
 import io.dumptruck.formats.reduce.CellFold;
 import io.dumptruck.formats.reduce.FoldRowEnds;

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.output;
 
+import io.dumptruck.formats.runtime.OutputDirectory;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;

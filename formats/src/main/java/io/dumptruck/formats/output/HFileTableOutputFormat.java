@@ -1,9 +1,10 @@
 package io.dumptruck.formats.output;
 
+import io.dumptruck.formats.runtime.OutputDirectory;
 import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.table.JobTables;
-import io.dumptruck.formats.table.SpecException;
+import io.dumptruck.formats.SpecException;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
 import java.net.InetSocketAddress;

@@ -18,7 +18,7 @@ public enum ReadCounter {
    * Data blocks read: HBase's own JVM-wide count of data block reads, taken as a difference around
    * each split. Exact when a JVM runs one task at a time (YARN containers, or local mode with
    * {@code -D mapreduce.local.map.tasks.maximum=1}); local mode runs a task per core by default
-   * ({@link io.dumptruck.formats.job.LocalMode}), and a split's count then also holds the blocks that
+   * ({@link io.dumptruck.formats.runtime.LocalMode}), and a split's count then also holds the blocks that
    * tasks running beside it read: an upper bound.
    */
   DATA_BLOCKS_READ,

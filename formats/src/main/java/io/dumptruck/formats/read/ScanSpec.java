@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.dumptruck.formats.table.SpecException;
+import io.dumptruck.formats.SpecException;
 import io.dumptruck.formats.text.ShellBytes;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.table;
 
+import io.dumptruck.formats.SpecException;
 import java.util.List;
 
 /** A (table, family) pair of a job, resolved once to the indexes its cells carry. */

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.table;
 
+import io.dumptruck.formats.SpecException;
 import java.io.IOException;
 import java.util.Locale;
 import org.apache.hadoop.hbase.HConstants;

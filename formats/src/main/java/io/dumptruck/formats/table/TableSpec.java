@@ -1,5 +1,6 @@
 package io.dumptruck.formats.table;
 
+import io.dumptruck.formats.SpecException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.table;
 
+import io.dumptruck.formats.SpecException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -15,7 +15,7 @@ import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.JobTables;
-import io.dumptruck.formats.table.SpecException;
+import io.dumptruck.formats.SpecException;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.table.TableSpecJson;
 import io.dumptruck.formats.testing.CellModel;
@@ -269,7 +269,7 @@ class HFileTableRoundTripTest {
   void missingCodecIsRefusedBeforeAnyTask() throws Exception {
     TableSpec lzo = TableSpec.of("t", FamilySpec.named("z").withCompression(org.apache.hadoop.hbase.io.compress.Compression.Algorithm.LZO));
     Path target = new Path(tmp.getAbsolutePath(), "lzo");
-    io.dumptruck.formats.table.SpecException e = assertThrows(io.dumptruck.formats.table.SpecException.class,
+    io.dumptruck.formats.SpecException e = assertThrows(io.dumptruck.formats.SpecException.class,
         () -> HFileTableJob.configure(Job.getInstance(conf)).tables(lzo).output(target).apply());
     assertTrue(e.getMessage().contains("family 'z'") && e.getMessage().contains("LZO") && e.getMessage().contains("not available"),
         e.getMessage());

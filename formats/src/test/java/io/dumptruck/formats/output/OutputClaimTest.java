@@ -1,5 +1,7 @@
 package io.dumptruck.formats.output;
 
+import io.dumptruck.formats.runtime.OutputDirectoryException;
+import io.dumptruck.formats.runtime.OutputDirectory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dumptruck.formats.table.SpecException;
+import io.dumptruck.formats.SpecException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

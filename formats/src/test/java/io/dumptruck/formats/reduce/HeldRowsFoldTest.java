@@ -11,7 +11,7 @@ import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.RegionSplits;
-import io.dumptruck.formats.table.SpecException;
+import io.dumptruck.formats.SpecException;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.testing.CellTextMapper;
 import io.dumptruck.formats.testing.LocalJobs;

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.table;
 
+import io.dumptruck.formats.SpecException;
 import static io.dumptruck.formats.table.TableSpecTest.assertPointsEqual;
 import static io.dumptruck.formats.testing.TestBytes.b;
 import static io.dumptruck.formats.testing.TestBytes.s;

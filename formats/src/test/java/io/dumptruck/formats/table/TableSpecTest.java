@@ -1,5 +1,6 @@
 package io.dumptruck.formats.table;
 
+import io.dumptruck.formats.SpecException;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,6 +1,6 @@
 package io.dumptruck.jobs.graphstats;
 
-import io.dumptruck.formats.job.NamedOptions;
+import io.dumptruck.formats.runtime.NamedOptions;
 import io.dumptruck.jobs.TopK;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -35,18 +35,8 @@ record GraphStatsSettings(int top, int maxFanout, long maxPairs) {
   /** Reads and checks the options; a bad value is an IllegalArgumentException naming the option. */
   static GraphStatsSettings of(NamedOptions options) {
     int top = TopK.option(options, TOP, DEFAULT_TOP);
-    int maxFanout = options.getInt(MAX_FANOUT, DEFAULT_MAX_FANOUT);
-    if (maxFanout < 1) {
-      throw atLeastOne(options, MAX_FANOUT);
-    }
-    long maxPairs = options.getLong(MAX_PAIRS, DEFAULT_MAX_PAIRS);
-    if (maxPairs < 1) {
-      throw atLeastOne(options, MAX_PAIRS);
-    }
+    int maxFanout = options.getInt(MAX_FANOUT, DEFAULT_MAX_FANOUT, 1, Integer.MAX_VALUE);
+    long maxPairs = options.getLong(MAX_PAIRS, DEFAULT_MAX_PAIRS, 1, Long.MAX_VALUE);
     return new GraphStatsSettings(top, maxFanout, maxPairs);
-  }
-
-  private static IllegalArgumentException atLeastOne(NamedOptions options, String name) {
-    return new IllegalArgumentException("--" + name + " takes a whole number, at least 1, got '" + options.get(name, "") + "'");
   }
 }

@@ -1,6 +1,6 @@
 package io.dumptruck.jobs.journeys;
 
-import io.dumptruck.formats.job.NamedOptions;
+import io.dumptruck.formats.runtime.NamedOptions;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.jobs.TimeRange;
 import java.util.LinkedHashMap;
@@ -31,11 +31,7 @@ record JourneySettings(long sessionGapMinutes, TimeRange range) {
 
   /** Reads and checks the options; a bad value is an IllegalArgumentException naming the option. */
   static JourneySettings of(NamedOptions options) {
-    long gap = options.getLong(SESSION_GAP, DEFAULT_SESSION_GAP_MINUTES);
-    if (gap < 1 || gap > Long.MAX_VALUE / MILLIS_PER_MINUTE) {
-      throw new IllegalArgumentException("--" + SESSION_GAP + " takes a whole number of minutes from 1 to "
-          + Long.MAX_VALUE / MILLIS_PER_MINUTE + ", got '" + options.get(SESSION_GAP, "") + "'");
-    }
+    long gap = options.getLong(SESSION_GAP, DEFAULT_SESSION_GAP_MINUTES, 1, Long.MAX_VALUE / MILLIS_PER_MINUTE); // minutes
     return new JourneySettings(gap, TimeRange.of(options));
   }
 

@@ -55,16 +55,7 @@ public record TileDensitySettings(int zoom, List<String> families, BoundingBox b
    * @throws IllegalArgumentException naming the option and what it takes
    */
   public static TileDensitySettings of(JobOptions options) {
-    String zoomText = options.get(ZOOM, String.valueOf(DEFAULT_ZOOM));
-    int zoom;
-    try {
-      zoom = options.getInt(ZOOM, DEFAULT_ZOOM);
-    } catch (IllegalArgumentException e) {
-      zoom = 0;
-    }
-    if (zoom < 1 || zoom > QuadKey.MAX_PACKED_LEVEL) {
-      throw new IllegalArgumentException("--" + ZOOM + " takes a whole number 1..16, got '" + zoomText + "'");
-    }
+    int zoom = options.getInt(ZOOM, DEFAULT_ZOOM, 1, QuadKey.MAX_PACKED_LEVEL);
     String bbox = options.get(BBOX, null);
     String picture = options.get(PICTURE, DEFAULT_PICTURE);
     if (picture.isBlank() || !Picture.isPictureName(picture) || picture.endsWith("/")) {

@@ -201,10 +201,10 @@ class GraphStatsJobTest {
     cases.put(Map.of("top", "five"), "--top takes a whole number from 1 to 100000, got 'five'");
     cases.put(Map.of("top", "100001"), "--top takes a whole number from 1 to 100000, got '100001'");
     cases.put(Map.of("top", "2147483647"), "--top takes a whole number from 1 to 100000, got '2147483647'");
-    cases.put(Map.of("max-fanout", "-3"), "--max-fanout takes a whole number, at least 1, got '-3'");
-    cases.put(Map.of("max-fanout", "99999999999"), "--max-fanout is too large: 99999999999");
+    cases.put(Map.of("max-fanout", "-3"), "--max-fanout takes a whole number from 1 to 2147483647, got '-3'");
+    cases.put(Map.of("max-fanout", "99999999999"), "--max-fanout takes a whole number from 1 to 2147483647, got '99999999999'");
     cases.put(Map.of("max-pairs", "0"), "--max-pairs takes a whole number, at least 1, got '0'");
-    cases.put(Map.of("max-pairs", "many"), "--max-pairs takes a whole number, got 'many'");
+    cases.put(Map.of("max-pairs", "many"), "--max-pairs takes a whole number, at least 1, got 'many'");
     int i = 0;
     for (Map.Entry<Map<String, String>, String> c : cases.entrySet()) {
       String out = "bad-" + i++;

@@ -360,8 +360,8 @@ class JourneysJobTest {
   @Test
   void badOptionValuesAreRefusedBeforeAnythingRuns() {
     Map<Map<String, String>, String> cases = Map.of(
-        Map.of("session-gap", "half"), "--session-gap takes a whole number, got 'half'",
-        Map.of("session-gap", "0"), "--session-gap takes a whole number of minutes from 1 to 153722867280912, got '0'",
+        Map.of("session-gap", "half"), "--session-gap takes a whole number from 1 to 153722867280912, got 'half'",
+        Map.of("session-gap", "0"), "--session-gap takes a whole number from 1 to 153722867280912, got '0'",
         Map.of("from", "-5"), "--from takes epoch milliseconds >= 0, got '-5'",
         Map.of("from", "yesterday"), "--from takes epoch milliseconds >= 0, got 'yesterday'",
         Map.of("to", "0"), "--to takes epoch milliseconds > 0, got '0'",

@@ -461,9 +461,9 @@ class TileDensityJobTest {
 
   @Test
   void badOptionsAreRefusedBeforeAnythingRuns() throws Exception {
-    assertBad(Map.of("zoom", "0"), "--zoom takes a whole number 1..16, got '0'");
-    assertBad(Map.of("zoom", "17"), "--zoom takes a whole number 1..16, got '17'");
-    assertBad(Map.of("zoom", "six"), "--zoom takes a whole number 1..16, got 'six'");
+    assertBad(Map.of("zoom", "0"), "--zoom takes a whole number from 1 to 16, got '0'");
+    assertBad(Map.of("zoom", "17"), "--zoom takes a whole number from 1 to 16, got '17'");
+    assertBad(Map.of("zoom", "six"), "--zoom takes a whole number from 1 to 16, got 'six'");
     assertBad(Map.of("families", "h,x"),
         "--families takes a comma-separated list of h, m, l (population >= 100,000, >= 10,000, below), got 'h,x'");
     assertBad(Map.of("families", ""),

@@ -1,6 +1,6 @@
 package io.dumptruck.loaders.events;
 
-import io.dumptruck.formats.job.JobDefaults;
+import io.dumptruck.formats.runtime.JobDefaults;
 import io.dumptruck.loaders.InputFiles;
 import io.dumptruck.loaders.Parsed;
 import java.io.BufferedReader;

@@ -2,7 +2,7 @@ package io.dumptruck.loaders.weblogs;
 
 import io.dumptruck.formats.reduce.held.HeldCellsOut;
 import io.dumptruck.formats.table.FamilyRef;
-import io.dumptruck.formats.table.SpecException;
+import io.dumptruck.formats.SpecException;
 import io.dumptruck.loaders.live.HeldState;
 import java.util.Set;
 import org.apache.hadoop.hbase.Cell;

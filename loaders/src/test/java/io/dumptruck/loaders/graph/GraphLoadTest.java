@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.FormatConf;
-import io.dumptruck.formats.map.PrefixSortCounter;
+import io.dumptruck.formats.shuffle.PrefixSortCounter;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dumptruck.formats.job.JobFailure;
+import io.dumptruck.formats.runtime.JobFailure;
 import io.dumptruck.formats.testing.LocalJobs;
 import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadReport;

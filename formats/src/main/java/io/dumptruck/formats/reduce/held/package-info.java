@@ -35,5 +35,8 @@
  * </pre>
  * An unfolded table with markers gets its type lead from {@code CellSink}; tags are HBase's
  * serialized form.
+ *
+ * <p>For library users: {@code HeldRows}, {@code HeldCellsOut} (marked {@code @PublicApi}); the rest is
+ * plumbing.
  */
 package io.dumptruck.formats.reduce.held;

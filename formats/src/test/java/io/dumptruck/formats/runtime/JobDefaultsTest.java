@@ -1,11 +1,11 @@
-package io.dumptruck.formats.job;
+package io.dumptruck.formats.runtime;
 
+import io.dumptruck.formats.shuffle.PrefixSort;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.dumptruck.formats.map.PrefixSort;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.compress.DefaultCodec;
 import org.apache.hadoop.io.compress.SnappyCodec;

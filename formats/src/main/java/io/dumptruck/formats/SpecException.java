@@ -1,4 +1,4 @@
-package io.dumptruck.formats.table;
+package io.dumptruck.formats;
 
 /** A table or scan spec that cannot be used; the message says what is wrong and how to fix it. */
 public final class SpecException extends IllegalArgumentException {

@@ -1,7 +1,6 @@
-package io.dumptruck.formats.map;
+package io.dumptruck.formats.shuffle;
 
 import io.dumptruck.formats.internals.HadoopInternals;
-import io.dumptruck.formats.shuffle.KeyPrefix;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -38,13 +37,14 @@ import org.slf4j.LoggerFactory;
  */
 public final class PrefixSort implements IndexedSorter, Configurable {
   private static final Logger LOG = LoggerFactory.getLogger(PrefixSort.class);
-  static final VarHandle NATIVE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
-  /** MapOutputBuffer's metadata per record: 4 ints; byte offsets of its fields. */
-  static final int META_BYTES = 16;
-  static final int VALUE_START = 0;
-  static final int KEY_START = 4;
-  static final int PARTITION = 8;
-  static final int VALUE_LENGTH = 12;
+  /** Reads an int of the metadata, in the machine's byte order as MapOutputBuffer writes it. */
+  public static final VarHandle NATIVE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
+  /** MapOutputBuffer's metadata per record: 4 ints; byte offsets of its fields (the map's block buffer keeps the same). */
+  public static final int META_BYTES = 16;
+  public static final int VALUE_START = 0;
+  public static final int KEY_START = 4;
+  public static final int PARTITION = 8;
+  public static final int VALUE_LENGTH = 12;
   /** How deep ties are followed in the sort string (8 bytes a chunk) before keys are compared whole. */
   static final int MAX_CHUNKS = 8;
   /** Ties of fewer records than this are compared whole straight away. */
@@ -71,8 +71,8 @@ public final class PrefixSort implements IndexedSorter, Configurable {
 
   public PrefixSort() {}
 
-  /** A sort by these prefixes, for a buffer laid out as a MapOutputBuffer's elsewhere ({@link CellBlockBuffer}). */
-  PrefixSort(KeyPrefix prefixes) {
+  /** A sort by these prefixes, for a buffer laid out as a MapOutputBuffer's elsewhere (the map's {@code CellBlockBuffer}). */
+  public PrefixSort(KeyPrefix prefixes) {
     this.prefixes = prefixes;
   }
 
@@ -102,7 +102,7 @@ public final class PrefixSort implements IndexedSorter, Configurable {
    * Sorts records l .. r - 1 of {@code s}, whose metadata and keys are in {@code buffer} laid out as in
    * a MapOutputBuffer; with QuickSort if {@code buffer} is null or does not hold that layout.
    */
-  void sort(IndexedSortable s, int l, int r, byte[] buffer, Progressable progress) {
+  public void sort(IndexedSortable s, int l, int r, byte[] buffer, Progressable progress) {
     boolean sorted = false;
     if (buffer != null) {
       this.s = s;

@@ -1,4 +1,4 @@
-package io.dumptruck.formats.output;
+package io.dumptruck.formats.runtime;
 
 import java.io.IOException;
 

@@ -1,4 +1,4 @@
-package io.dumptruck.formats.output;
+package io.dumptruck.formats.runtime;
 
 import io.dumptruck.formats.FormatConf;
 import java.io.EOFException;

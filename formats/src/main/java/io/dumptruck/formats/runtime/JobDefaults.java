@@ -1,6 +1,6 @@
-package io.dumptruck.formats.job;
+package io.dumptruck.formats.runtime;
 
-import io.dumptruck.formats.map.PrefixSort;
+import io.dumptruck.formats.shuffle.PrefixSort;
 import java.io.ByteArrayOutputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.compress.CompressionOutputStream;
@@ -78,7 +78,7 @@ public final class JobDefaults {
    * map output written to disk, compressed, then read back and decompressed before the first key.
    * Left to Hadoop for other jobs, whose reducers may need their heap; a value the user set wins.
    */
-  static void keepMapOutputForTheReduce(Configuration conf) {
+  public static void keepMapOutputForTheReduce(Configuration conf) {
     if (!LocalMode.isLocal(conf)) {
       UserSettings.setUnlessUserSet(conf, LocalMode.REDUCE_INPUT_BUFFER, LocalMode.reduceInputShare(1));
     }

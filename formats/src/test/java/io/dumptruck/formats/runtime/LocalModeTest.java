@@ -1,4 +1,4 @@
-package io.dumptruck.formats.job;
+package io.dumptruck.formats.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,4 +1,4 @@
-package io.dumptruck.formats.job;
+package io.dumptruck.formats.runtime;
 
 import java.io.IOException;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.dumptruck.formats.map;
+package io.dumptruck.formats.shuffle;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package io.dumptruck.formats.output;
+package io.dumptruck.formats.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertThrows;

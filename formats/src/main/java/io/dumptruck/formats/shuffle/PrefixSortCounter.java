@@ -1,4 +1,4 @@
-package io.dumptruck.formats.map;
+package io.dumptruck.formats.shuffle;
 
 /** Counters of the map side's {@link PrefixSort}, summed over the job's spills. */
 public enum PrefixSortCounter {

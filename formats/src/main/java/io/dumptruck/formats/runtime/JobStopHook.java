@@ -1,7 +1,6 @@
-package io.dumptruck.formats.job;
+package io.dumptruck.formats.runtime;
 
 import io.dumptruck.formats.FormatConf;
-import io.dumptruck.formats.output.OutputDirectory;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
