@@ -1,5 +1,6 @@
 package io.dumptruck.bench;
 
+import io.dumptruck.loaders.live.LiveConf;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
@@ -11,7 +12,6 @@ import io.dumptruck.loaders.PreparedLoad;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderCatalog;
-import io.dumptruck.loaders.LoaderConf;
 import io.dumptruck.loaders.Parsed;
 import io.dumptruck.loaders.generate.DataGenerator;
 import io.dumptruck.loaders.weblogs.WebLogParser;
@@ -192,7 +192,7 @@ final class FoldBench {
   private static void load(Configuration base, Loader weblogs, Path input, Path out, int regions, boolean live, boolean fold)
       throws Exception {
     Configuration conf = new Configuration(base);
-    conf.setBoolean(LoaderConf.FOLD.key(), fold);
+    conf.setBoolean(LiveConf.FOLD.key(), fold);
     LoadOptions options = new LoadOptions(List.of(new org.apache.hadoop.fs.Path(input.toUri())),
         new org.apache.hadoop.fs.Path(out.toUri()), regions, live ? DAY_TS : HELD_TS, 0.0, Map.of("daily", "forever"));
     if (live) {

@@ -1,10 +1,10 @@
 package io.dumptruck.cli;
 
+import io.dumptruck.loaders.LoaderCatalog;
+import io.dumptruck.jobs.JobCatalog;
 import io.dumptruck.formats.ConfKey;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.read.NotATableException;
-import io.dumptruck.jobs.JobConf;
-import io.dumptruck.loaders.LoaderConf;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -173,8 +173,8 @@ public final class Main {
   private static List<ConfKey> allConfKeys() {
     List<ConfKey> keys = new ArrayList<>();
     keys.addAll(List.of(FormatConf.values()));
-    keys.addAll(List.of(LoaderConf.values()));
-    keys.addAll(List.of(JobConf.values()));
+    keys.addAll(LoaderCatalog.confKeys());
+    keys.addAll(JobCatalog.confKeys());
     return keys;
   }
 

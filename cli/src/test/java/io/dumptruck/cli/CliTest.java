@@ -8,8 +8,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dumptruck.formats.ConfKey;
 import io.dumptruck.formats.FormatConf;
-import io.dumptruck.jobs.JobConf;
+import io.dumptruck.jobs.events.EventRollupConf;
+import io.dumptruck.jobs.graphstats.GraphStatsConf;
+import io.dumptruck.jobs.journeys.JourneysConf;
+import io.dumptruck.jobs.output.DatasetConf;
+import io.dumptruck.jobs.tiles.TileDensityConf;
+import io.dumptruck.jobs.toppages.TopPagesConf;
 import io.dumptruck.loaders.LoaderConf;
+import io.dumptruck.loaders.events.EventConf;
+import io.dumptruck.loaders.jsonspec.SpecConf;
+import io.dumptruck.loaders.live.LiveConf;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
@@ -57,9 +65,12 @@ class CliTest {
   void helpConfigListsEveryKeyOfEveryModule() {
     Run r = run("help", "config");
     assertEquals(0, r.code(), r.err());
-    List<ConfKey> keys = new ArrayList<>(List.of(FormatConf.values()));
-    keys.addAll(List.of(LoaderConf.values()));
-    keys.addAll(List.of(JobConf.values()));
+    List<ConfKey> keys = new ArrayList<>();
+    for (ConfKey[] module : List.of(FormatConf.values(), LoaderConf.values(), LiveConf.values(), SpecConf.values(), EventConf.values(),
+        DatasetConf.values(), JourneysConf.values(), TopPagesConf.values(), GraphStatsConf.values(), TileDensityConf.values(),
+        EventRollupConf.values())) {
+      keys.addAll(List.of(module));
+    }
     for (ConfKey k : keys) {
       assertTrue(k.key().startsWith("dumptruck."), k.key());
       assertTrue(r.out().contains(k.key() + " "), "help config lacks " + k.key() + ":\n" + r.out());

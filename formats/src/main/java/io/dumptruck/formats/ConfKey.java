@@ -6,8 +6,10 @@ import org.apache.hadoop.conf.Configuration;
 
 /**
  * A configuration key dumptruck reads: its name ({@code dumptruck.<area>.<thing>}), default and
- * meaning. Each module lists its keys in one enum of this shape ({@link FormatConf}, {@code LoaderConf},
- * {@code JobConf}); {@code dumptruck help config} prints them all. Keys marked "internal" carry data
+ * meaning. The package that reads a key lists it in its enum of this shape ({@link FormatConf} for the
+ * storage layer, {@code LoaderConf} and {@code LiveConf} for every load, one per loader or job that has
+ * keys of its own, such as {@code SpecConf} or {@code JourneysConf}); the loader and job catalogs
+ * gather them, and {@code dumptruck help config} prints them all. Keys marked "internal" carry data
  * from job set-up to the tasks and are set by dumptruck, never by hand.
  */
 public interface ConfKey {

@@ -1,5 +1,6 @@
 package io.dumptruck.jobs;
 
+import io.dumptruck.formats.ConfKey;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,11 @@ public interface AnalyticsJob {
 
   /** The job's own options (without the leading {@code --}) with one line of help each, in order. */
   Map<String, String> options();
+
+  /** The job's own configuration keys ({@code dumptruck help config} lists them); none by default. */
+  default List<ConfKey> confKeys() {
+    return List.of();
+  }
 
   /** The loader that writes the tables this job reads (named in the error when one is missing). */
   String loader();

@@ -1,5 +1,8 @@
 package io.dumptruck.jobs;
 
+import io.dumptruck.formats.ConfKey;
+import io.dumptruck.jobs.output.DatasetConf;
+import java.util.ArrayList;
 import io.dumptruck.jobs.events.EventRollupJob;
 import io.dumptruck.jobs.graphstats.GraphStatsJob;
 import io.dumptruck.jobs.journeys.JourneysJob;
@@ -19,5 +22,12 @@ public final class JobCatalog {
       jobs.put(j.name(), j);
     }
     return jobs;
+  }
+
+  /** The configuration keys of every job, and of the data sets they write. */
+  public static List<ConfKey> confKeys() {
+    List<ConfKey> keys = new ArrayList<>(List.of(DatasetConf.values()));
+    all().values().forEach(j -> keys.addAll(j.confKeys()));
+    return keys;
   }
 }

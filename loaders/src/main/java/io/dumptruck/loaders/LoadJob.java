@@ -1,5 +1,6 @@
 package io.dumptruck.loaders;
 
+import io.dumptruck.loaders.live.LiveConf;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.runtime.JobDefaults;
@@ -46,7 +47,7 @@ public final class LoadJob {
   public static PreparedLoad prepare(Configuration conf, Loader loader, LoadOptions options)
       throws IOException, InterruptedException {
     long preparedAt = System.currentTimeMillis();
-    LoaderConf.folds(conf); // a bad value is refused before anything else
+    LiveConf.folds(conf); // a bad value is refused before anything else
     InputFiles inputs = InputChecks.check(conf, options);
     OutputDirectory.refuseInside(options.output(), options.inputs(),
         "the output directory would be read as input by the next load of that input", conf);
@@ -119,7 +120,7 @@ public final class LoadJob {
     notes.addAll(loader.beforeLoad(job, options, live));
     loader.configure(job, options, output);
     HeldState.Plan plan = loader.heldState(options);
-    HeldSnapshots snapshots = live != null && plan != null && LoaderConf.folds(job.getConfiguration())
+    HeldSnapshots snapshots = live != null && plan != null && LiveConf.folds(job.getConfiguration())
         ? HeldSnapshots.read(options.timestamp(), output, job.getConfiguration(), live, plan, notes)
         : HeldSnapshots.none(job.getConfiguration());
     try {

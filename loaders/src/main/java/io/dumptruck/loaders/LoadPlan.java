@@ -1,5 +1,6 @@
 package io.dumptruck.loaders;
 
+import io.dumptruck.loaders.live.LiveConf;
 import io.dumptruck.loaders.live.HeldState;
 import io.dumptruck.loaders.live.LiveHBase;
 import io.dumptruck.formats.job.LiveTables;
@@ -49,7 +50,7 @@ public record LoadPlan(String loader, InputFiles inputs, List<TableSpec> tables,
     for (int i = 0; i < tables.size(); i++) {
       (live.get(i) == null ? tables.get(i) : live.get(i).spec()).checkCodecsAvailable();
     }
-    HeldState.Plan held = options.live() == null || !LoaderConf.folds(conf) ? null : loader.heldState(options);
+    HeldState.Plan held = options.live() == null || !LiveConf.folds(conf) ? null : loader.heldState(options);
     return new LoadPlan(loader.name(), inputs, tables, live, held == null ? Map.of() : folds(conf, held));
   }
 
@@ -58,12 +59,12 @@ public record LoadPlan(String loader, InputFiles inputs, List<TableSpec> tables,
     SnapshotDirs.root(conf, "folding into the live tables (it reads snapshots of them)");
     Map<String, String> folds = new TreeMap<>();
     for (String table : held.readers().keySet()) {
-      String pinned = conf.get(LoaderConf.HELD_SNAPSHOT.key() + table);
+      String pinned = conf.get(LiveConf.HELD_SNAPSHOT.key() + table);
       if (pinned != null) {
         SnapshotDirs.existing(conf, pinned);
       }
       folds.put(table, pinned == null ? "a snapshot taken when the load starts (deleted when it ends)" : "snapshot " + pinned
-          + " (" + LoaderConf.HELD_SNAPSHOT.key() + table + ")");
+          + " (" + LiveConf.HELD_SNAPSHOT.key() + table + ")");
     }
     return folds;
   }

@@ -1,5 +1,6 @@
 package io.dumptruck.loaders;
 
+import io.dumptruck.formats.ConfKey;
 import io.dumptruck.loaders.live.HeldState;
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.table.TableSpec;
@@ -23,6 +24,11 @@ public interface Loader {
 
   /** One line for the command list. */
   String summary();
+
+  /** The loader's own configuration keys ({@code dumptruck help config} lists them); none by default. */
+  default List<ConfKey> confKeys() {
+    return List.of();
+  }
 
   /** The loader's own options (without the leading {@code --}) with one line of help each, in order. */
   Map<String, String> options();

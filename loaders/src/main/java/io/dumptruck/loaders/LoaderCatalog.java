@@ -1,5 +1,9 @@
 package io.dumptruck.loaders;
 
+import io.dumptruck.formats.ConfKey;
+import io.dumptruck.loaders.live.LiveConf;
+import java.util.ArrayList;
+import java.util.List;
 import io.dumptruck.loaders.events.EventLoader;
 import io.dumptruck.loaders.geo.GeoLoader;
 import io.dumptruck.loaders.graph.GraphLoader;
@@ -27,5 +31,13 @@ public final class LoaderCatalog {
 
   public static Map<String, Loader> all() {
     return LOADERS;
+  }
+
+  /** The configuration keys of every load: those every loader reads, a live load's, and each loader's own. */
+  public static List<ConfKey> confKeys() {
+    List<ConfKey> keys = new ArrayList<>(List.of(LoaderConf.values()));
+    keys.addAll(List.of(LiveConf.values()));
+    LOADERS.values().forEach(l -> keys.addAll(l.confKeys()));
+    return keys;
   }
 }

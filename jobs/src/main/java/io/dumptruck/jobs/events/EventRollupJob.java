@@ -1,9 +1,9 @@
 package io.dumptruck.jobs.events;
 
+import io.dumptruck.formats.ConfKey;
 import io.dumptruck.formats.read.HFileTableInputFormat;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.jobs.AnalyticsJob;
-import io.dumptruck.jobs.JobConf;
 import io.dumptruck.jobs.JobOptions;
 import io.dumptruck.jobs.JobRunner;
 import io.dumptruck.jobs.TimeRange;
@@ -41,13 +41,13 @@ import org.apache.hadoop.mapreduce.Job;
  */
 public final class EventRollupJob implements AnalyticsJob {
   /** internal: the layout the mappers decode. */
-  static final String LAYOUT_KEY = JobConf.EVENTS_ROLLUP_LAYOUT.key();
+  static final String LAYOUT_KEY = EventRollupConf.LAYOUT.key();
   /** internal: {@code --host}, when given. */
-  static final String HOST_KEY = JobConf.EVENTS_ROLLUP_HOST.key();
+  static final String HOST_KEY = EventRollupConf.HOST.key();
   /** internal: {@code --event}, when given. */
-  static final String EVENT_KEY = JobConf.EVENTS_ROLLUP_EVENT.key();
+  static final String EVENT_KEY = EventRollupConf.EVENT.key();
   /** internal: the number of scans configured, for {@link RollupCounter#SCANS_CONFIGURED}. */
-  static final String SCANS_KEY = JobConf.EVENTS_ROLLUP_SCANS.key();
+  static final String SCANS_KEY = EventRollupConf.SCANS.key();
 
   /** Data set {@code rollup}: one record per host, event type and hour that has events. */
   public static final Schema ROLLUP = SchemaBuilder.record("rollup").namespace("io.dumptruck.jobs.events")
@@ -66,6 +66,11 @@ public final class EventRollupJob implements AnalyticsJob {
   @Override
   public String name() {
     return "event-rollup";
+  }
+
+  @Override
+  public List<ConfKey> confKeys() {
+    return List.of(EventRollupConf.values());
   }
 
   @Override

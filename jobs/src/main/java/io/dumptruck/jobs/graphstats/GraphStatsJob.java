@@ -1,5 +1,6 @@
 package io.dumptruck.jobs.graphstats;
 
+import io.dumptruck.formats.ConfKey;
 import io.dumptruck.formats.read.HFileTableInputFormat;
 import io.dumptruck.jobs.AnalyticsJob;
 import io.dumptruck.jobs.CountSumCombiner;
@@ -88,6 +89,11 @@ public final class GraphStatsJob implements AnalyticsJob {
   @Override
   public String name() {
     return "graph-stats";
+  }
+
+  @Override
+  public List<ConfKey> confKeys() {
+    return List.of(GraphStatsConf.values());
   }
 
   @Override

@@ -1,6 +1,5 @@
 package io.dumptruck.jobs.graphstats;
 
-import io.dumptruck.jobs.JobConf;
 import io.dumptruck.jobs.WorkFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -45,9 +44,9 @@ import org.apache.hadoop.mapreduce.Reducer;
  */
 public final class NeighbourhoodReducer extends Reducer<NeighbourKey, VLongWritable, NullWritable, GenericRecord> {
   /** The fan-out limit N (set by the job from {@code --max-fanout}). */
-  static final String MAX_FANOUT = JobConf.GRAPHSTATS_MAX_FANOUT.key();
+  static final String MAX_FANOUT = GraphStatsConf.MAX_FANOUT.key();
   /** The pair budget P of one middle (set by the job from {@code --max-pairs}). */
-  static final String MAX_PAIRS = JobConf.GRAPHSTATS_MAX_PAIRS.key();
+  static final String MAX_PAIRS = GraphStatsConf.MAX_PAIRS.key();
 
   private final List<byte[]> followers = new ArrayList<>();
   private final PairKey pair = new PairKey();

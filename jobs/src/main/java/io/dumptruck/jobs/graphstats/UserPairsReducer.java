@@ -1,6 +1,5 @@
 package io.dumptruck.jobs.graphstats;
 
-import io.dumptruck.jobs.JobConf;
 import io.dumptruck.jobs.TopK;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +27,7 @@ import org.apache.hadoop.mapreduce.Reducer;
  */
 public final class UserPairsReducer extends Reducer<PairKey, VLongWritable, NullWritable, GenericRecord> {
   /** Suggestions kept per user (set by the job from {@code --top}). */
-  static final String TOP = JobConf.GRAPHSTATS_TOP.key();
+  static final String TOP = GraphStatsConf.TOP.key();
 
   private final Facts facts = new Facts();
   private TopK top;

@@ -1,5 +1,6 @@
 package io.dumptruck.jobs.journeys;
 
+import io.dumptruck.formats.ConfKey;
 import io.dumptruck.formats.read.HFileTableInputFormat;
 import io.dumptruck.jobs.AnalyticsJob;
 import io.dumptruck.jobs.CountSumCombiner;
@@ -73,6 +74,11 @@ public final class JourneysJob implements AnalyticsJob {
   @Override
   public String name() {
     return "journeys";
+  }
+
+  @Override
+  public List<ConfKey> confKeys() {
+    return List.of(JourneysConf.values());
   }
 
   @Override

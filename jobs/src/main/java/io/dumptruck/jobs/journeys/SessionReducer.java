@@ -1,6 +1,5 @@
 package io.dumptruck.jobs.journeys;
 
-import io.dumptruck.jobs.JobConf;
 import io.dumptruck.jobs.WorkFiles;
 import java.io.IOException;
 import org.apache.avro.generic.GenericRecord;
@@ -29,10 +28,10 @@ public final class SessionReducer extends Reducer<ViewKey, NullWritable, NullWri
   /** The {@code from} of a session's entry when its first view has no referer. */
   public static final String DIRECT = "(direct)";
   /** The session gap in milliseconds (set by the job from {@code --session-gap}). */
-  static final String GAP_MILLIS = JobConf.JOURNEYS_SESSION_GAP_MS.key();
+  static final String GAP_MILLIS = JourneysConf.SESSION_GAP_MS.key();
   /** Distinct transitions a reducer sums in memory before writing them out. */
-  static final String TRANSITION_BUFFER = JobConf.JOURNEYS_TRANSITION_BUFFER.key();
-  static final int DEFAULT_TRANSITION_BUFFER = Integer.parseInt(JobConf.JOURNEYS_TRANSITION_BUFFER.defaultValue());
+  static final String TRANSITION_BUFFER = JourneysConf.TRANSITION_BUFFER.key();
+  static final int DEFAULT_TRANSITION_BUFFER = Integer.parseInt(JourneysConf.TRANSITION_BUFFER.defaultValue());
 
   private static final Text DIRECT_TEXT = new Text(DIRECT);
 

@@ -1,6 +1,5 @@
 package io.dumptruck.jobs.output;
 
-import io.dumptruck.jobs.JobConf;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -34,9 +33,9 @@ import org.apache.hadoop.mapreduce.security.TokenCache;
 public final class DatasetOutputFormat extends FileOutputFormat<NullWritable, GenericRecord> {
   public static final String COUNTER_GROUP = "dumptruck datasets";
   /** internal: the output kind's name. */
-  static final String KIND = JobConf.OUTPUT_KIND.key();
+  static final String KIND = DatasetConf.KIND.key();
   /** internal: {@code <prefix><i>} = the JSON schema of the i-th data set, i = 0, 1, … */
-  static final String SCHEMA_PREFIX = JobConf.OUTPUT_SCHEMA.key();
+  static final String SCHEMA_PREFIX = DatasetConf.SCHEMA.key();
 
   /**
    * Sets the output directory, kind and data sets, and this output format with {@code NullWritable}

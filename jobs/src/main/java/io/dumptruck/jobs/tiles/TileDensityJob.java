@@ -1,5 +1,6 @@
 package io.dumptruck.jobs.tiles;
 
+import io.dumptruck.formats.ConfKey;
 import io.dumptruck.formats.read.HFileTableInputFormat;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.jobs.AnalyticsJob;
@@ -36,6 +37,11 @@ public final class TileDensityJob implements AnalyticsJob {
   @Override
   public String name() {
     return "tile-density";
+  }
+
+  @Override
+  public List<ConfKey> confKeys() {
+    return List.of(TileDensityConf.values());
   }
 
   @Override

@@ -1,7 +1,6 @@
 package io.dumptruck.jobs.tiles;
 
 import io.dumptruck.formats.rowkey.QuadKey;
-import io.dumptruck.jobs.JobConf;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
@@ -19,9 +18,9 @@ import org.apache.hadoop.mapreduce.Mapper;
  */
 public final class TileDensityMapper extends Mapper<ImmutableBytesWritable, Result, IntWritable, PlaceCounts> {
   /** The zoom of the tiles counted. */
-  static final String ZOOM = JobConf.TILES_ZOOM.key();
+  static final String ZOOM = TileDensityConf.ZOOM.key();
   /** The {@link TileArea#encode} of the tiles counted; absent for every tile. */
-  static final String AREA = JobConf.TILES_AREA.key();
+  static final String AREA = TileDensityConf.AREA.key();
 
   private final IntWritable key = new IntWritable();
   private final PlaceCounts counts = new PlaceCounts();

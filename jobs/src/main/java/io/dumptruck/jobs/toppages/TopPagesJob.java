@@ -1,9 +1,9 @@
 package io.dumptruck.jobs.toppages;
 
+import io.dumptruck.formats.ConfKey;
 import io.dumptruck.formats.read.HFileTableInputFormat;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.jobs.AnalyticsJob;
-import io.dumptruck.jobs.JobConf;
 import io.dumptruck.jobs.JobOptions;
 import io.dumptruck.jobs.JobRunner;
 import io.dumptruck.jobs.ReduceTasks;
@@ -66,11 +66,16 @@ public final class TopPagesJob implements AnalyticsJob {
   /** Work directory of stage 2's per-reducer candidates. */
   static final String CANDIDATES = "page_candidates";
 
-  private static final String TOP_KEY = JobConf.TOPPAGES_TOP.key();
+  private static final String TOP_KEY = TopPagesConf.TOP.key();
 
   @Override
   public String name() {
     return NAME;
+  }
+
+  @Override
+  public List<ConfKey> confKeys() {
+    return List.of(TopPagesConf.values());
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.dumptruck.loaders.events;
 
+import io.dumptruck.formats.ConfKey;
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.loaders.LineDataset;
@@ -30,11 +31,16 @@ public final class EventLoader implements Loader, LineDataset<Event> {
   public static final String DEFAULT_LAYOUT = "bucketed";
   public static final int DEFAULT_BUCKETS = 16;
   /** internal: the directory of the name listing for the numeric layout. */
-  static final String IDS_DIR = LoaderConf.EVENT_IDS.key();
+  static final String IDS_DIR = EventConf.IDS.key();
 
   @Override
   public String name() {
     return NAME;
+  }
+
+  @Override
+  public List<ConfKey> confKeys() {
+    return List.of(EventConf.values());
   }
 
   @Override

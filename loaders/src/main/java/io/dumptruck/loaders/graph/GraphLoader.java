@@ -1,5 +1,6 @@
 package io.dumptruck.loaders.graph;
 
+import io.dumptruck.loaders.live.LiveConf;
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.loaders.live.HeldState;
@@ -45,7 +46,7 @@ public final class GraphLoader implements Loader, LineDataset<Edge> {
   @Override
   public List<TableSpec> tables(Configuration conf, LoadOptions options) {
     GraphSchema schema = schema(options);
-    if (schema.unfollows() && schema.layouts().contains("adjacency-ro") && (options.live() == null || !LoaderConf.folds(conf))) {
+    if (schema.unfollows() && schema.layouts().contains("adjacency-ro") && (options.live() == null || !LiveConf.folds(conf))) {
       throw new IllegalArgumentException("--edges unfollows changes adjacency-ro, whose one cell per user lists all of the "
           + "user's ids, only by folding into the live table's lists: add --live (folding on), or leave adjacency-ro out of --layouts");
     }

@@ -3,7 +3,6 @@ package io.dumptruck.loaders.jsonspec;
 import io.dumptruck.loaders.InputFiles;
 import io.dumptruck.loaders.LineBatch;
 import io.dumptruck.loaders.LineBatchReader;
-import io.dumptruck.loaders.LoaderConf;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
@@ -53,7 +52,7 @@ public final class CsvRecordInputFormat extends FileInputFormat<LongWritable, Li
 
   static final int MAX_RECORD_BYTES = 1 << 20;
   /** The field delimiter, one character (default {@code ,}); set by the spec loader from the spec. */
-  public static final String DELIMITER = LoaderConf.CSV_DELIMITER.key();
+  public static final String DELIMITER = SpecConf.CSV_DELIMITER.key();
 
   public static void setDelimiter(Configuration conf, char delimiter) {
     conf.set(DELIMITER, String.valueOf(delimiter));
@@ -101,8 +100,8 @@ public final class CsvRecordInputFormat extends FileInputFormat<LongWritable, Li
       CompressionCodec codec = new CompressionCodecFactory(conf).getCodec(split.getPath());
       in = codec == null ? raw : codec.createInputStream(raw);
       length = split.getLength();
-      LoaderConf.CSV_DELIMITER.requireValid(conf); // one character
-      delimiter = LoaderConf.CSV_DELIMITER.get(conf).charAt(0);
+      SpecConf.CSV_DELIMITER.requireValid(conf); // one character
+      delimiter = SpecConf.CSV_DELIMITER.get(conf).charAt(0);
     }
 
     private int next() throws IOException {

@@ -1,5 +1,6 @@
 package io.dumptruck.loaders.jsonspec;
 
+import io.dumptruck.formats.ConfKey;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.map.CellSink;
@@ -9,7 +10,6 @@ import io.dumptruck.loaders.LineDataset;
 import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
-import io.dumptruck.loaders.LoaderConf;
 import io.dumptruck.loaders.LoaderMapper.CommonReject;
 import io.dumptruck.loaders.LoaderMapper;
 import io.dumptruck.loaders.Parsed;
@@ -40,11 +40,16 @@ import org.apache.hadoop.mapreduce.Job;
 public final class SpecLoader implements Loader, LineDataset<FieldRecord> {
   static final String SPEC = "spec";
   /** internal: the spec's JSON, carried to the tasks. */
-  static final String SPEC_JSON = LoaderConf.SPEC_JSON.key();
+  static final String SPEC_JSON = SpecConf.SPEC.key();
 
   @Override
   public String name() {
     return "spec";
+  }
+
+  @Override
+  public List<ConfKey> confKeys() {
+    return List.of(SpecConf.values());
   }
 
   @Override

@@ -56,7 +56,7 @@ public final class HeldSnapshots {
         String table = reader.getKey();
         LiveTables.Match match = output.matches().stream().filter(m -> m.spec().name().equals(table)).findFirst()
             .orElseThrow(() -> new IllegalStateException("table " + table + " is not matched to a live table"));
-        String pinned = conf.get(LoaderConf.HELD_SNAPSHOT.key() + table);
+        String pinned = conf.get(LiveConf.HELD_SNAPSHOT.key() + table);
         List<String> left = admin.listSnapshots(Pattern.compile(Pattern.quote(PREFIX + table + "-") + ".*"))
             .stream().map(SnapshotDescription::getName).filter(n -> !n.equals(pinned)).toList();
         if (!left.isEmpty()) {
@@ -72,7 +72,7 @@ public final class HeldSnapshots {
         try {
           dirs.add(SnapshotDirs.existing(conf, name).toString());
         } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException(e.getMessage() + " to fold " + table + " from (" + LoaderConf.HELD_SNAPSHOT.key()
+          throw new IllegalArgumentException(e.getMessage() + " to fold " + table + " from (" + LiveConf.HELD_SNAPSHOT.key()
               + table + "): name an existing snapshot of " + match.name(), e);
         }
         names.add(name);
@@ -82,8 +82,8 @@ public final class HeldSnapshots {
       snapshots.delete();
       throw e;
     }
-    LoaderConf.HELD_READERS.set(conf, String.join(",", readers));
-    LoaderConf.HELD_DIRS.set(conf, String.join(",", dirs));
+    LiveConf.HELD_READERS.set(conf, String.join(",", readers));
+    LiveConf.HELD_DIRS.set(conf, String.join(",", dirs));
     Set<String> folded = plan.folded();
     folded.forEach(output::foldingHeldRows);
     output.heldRowsFrom(SnapshotHeldRows.class);

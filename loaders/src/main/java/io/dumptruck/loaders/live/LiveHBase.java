@@ -15,7 +15,7 @@ public final class LiveHBase {
   /** Connects with {@link LoaderConf#LIVE_RETRIES} retries and one ZooKeeper retry. */
   public static Connection connect(Configuration conf) throws IOException {
     Configuration hbase = HBaseConfiguration.create(conf);
-    hbase.setInt(HConstants.HBASE_CLIENT_RETRIES_NUMBER, LoaderConf.LIVE_RETRIES.getInt(conf));
+    hbase.setInt(HConstants.HBASE_CLIENT_RETRIES_NUMBER, LiveConf.RETRIES.getInt(conf));
     hbase.setInt("zookeeper.recovery.retry", 1);
     return ConnectionFactory.createConnection(hbase);
   }

@@ -52,8 +52,8 @@ public final class SnapshotHeldRows implements HeldRows {
     Configuration conf = context.getConfiguration();
     tables = JobTables.of(conf);
     loadTimestamp = LoaderConf.loadTimestamp(conf);
-    String[] classes = LoaderConf.HELD_READERS.get(conf).split(",");
-    String[] dirs = LoaderConf.HELD_DIRS.get(conf).split(",");
+    String[] classes = LiveConf.HELD_READERS.get(conf).split(",");
+    String[] dirs = LiveConf.HELD_DIRS.get(conf).split(",");
     for (int i = 0; i < classes.length; i++) {
       try {
         HeldState state = (HeldState) ReflectionUtils.newInstance(conf.getClassByName(classes[i]), conf);
