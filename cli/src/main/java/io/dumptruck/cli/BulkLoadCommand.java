@@ -31,7 +31,7 @@ import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
  * {@code hbase completebulkload}). The cluster comes from {@code hbase-site.xml} on the classpath or
  * {@code -D hbase.zookeeper.quorum=…}.
  */
-public final class BulkLoadCommand extends Command {
+final class BulkLoadCommand extends Command {
   /** Written into a table directory once it is bulk-loaded: the HBase table it went into. */
   static final String LOADED_MARK = "_BULKLOADED";
   /** Where HBase's bulk load writes the halves of an HFile it splits, inside the family directory. */

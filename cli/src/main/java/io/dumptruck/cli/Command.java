@@ -10,7 +10,7 @@ import org.apache.hadoop.util.Tool;
  * anywhere before a {@code --}; {@code Main} takes them out before {@link #run} sees the rest.
  * {@link #run} returns the exit code; a {@link UsageException} prints the usage.
  */
-public abstract class Command extends Configured implements Tool {
+abstract class Command extends Configured implements Tool {
   /** Where the command writes its output and its messages: the streams {@code Main.run} hands it. */
   protected PrintStream out = System.out;
   protected PrintStream err = System.err;

@@ -15,7 +15,7 @@ import org.apache.hadoop.hbase.HConstants;
  * statement with its families' settings and the split points the load used — create the tables this
  * way before {@code hbase completebulkload}, and every HFile lands in exactly one region.
  */
-public final class DdlCommand extends Command {
+final class DdlCommand extends Command {
   @Override
   public String summary() {
     return "print the HBase shell create statements (families, splits) for the tables of a load output";

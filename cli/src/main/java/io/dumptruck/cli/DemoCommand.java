@@ -27,7 +27,7 @@ import org.apache.hadoop.fs.Path;
  * for with the same code as {@code dumptruck query}, then runs every analytics job over the tables
  * and inspects one ({@code dumptruck run}, {@code dumptruck inspect}).
  */
-public final class DemoCommand extends Command {
+final class DemoCommand extends Command {
   /** The load timestamp of the demo, so that two demo runs write the same cells. */
   static final long TIMESTAMP = 1_800_000_000_000L;
 

@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
 /** {@code dumptruck generate <kind> --records N --output DIR}: large realistic inputs for benchmarks, the same for the same seed. */
-public final class GenerateCommand extends Command {
+final class GenerateCommand extends Command {
   /** The most files one run writes. */
   static final int MAX_FILES = 10_000;
   /** Fewer bytes than any kind's line takes: what a run of N records needs on disk at the least. */

@@ -6,7 +6,7 @@ import java.util.Optional;
 import org.apache.hadoop.hbase.client.Result;
 
 /** {@code dumptruck get <table-dir> <row>}: one row, found through the block index and bloom filter. */
-public final class GetCommand extends TableReadCommand {
+final class GetCommand extends TableReadCommand {
   @Override
   public String summary() {
     return "print one row of a table directory";

@@ -17,7 +17,7 @@ import org.apache.hadoop.fs.Path;
  * blooms, encodings and time ranges per region and family, a balance verdict, and optionally a
  * picture of region sizes.
  */
-public final class InspectCommand extends Command {
+final class InspectCommand extends Command {
   @Override
   public String summary() {
     return "figures per region and family of a table directory, a balance verdict, a picture of region sizes";

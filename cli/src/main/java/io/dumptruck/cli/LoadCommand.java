@@ -24,7 +24,7 @@ import org.apache.hadoop.mapred.FileAlreadyExistsException;
 import org.apache.hadoop.security.AccessControlException;
 
 /** {@code dumptruck load <loader> --input PATH… --output DIR [options]}: one MapReduce load into HFile tables. */
-public final class LoadCommand extends Command {
+final class LoadCommand extends Command {
   static final double DEFAULT_MAX_REJECT_RATIO = 0.05;
 
   @Override

@@ -29,7 +29,7 @@ import org.apache.hadoop.fs.Path;
  * {@code dumptruck query <question> <load-output> …}: the questions each table was designed for,
  * asked in natural terms (user ids, a prefix, lat/lon, an address); the keys are computed here.
  */
-public final class QueryCommand extends Command {
+final class QueryCommand extends Command {
   @Override
   public String summary() {
     return "answer a table's access pattern: follows, followers, autocomplete, places, visits, daily, ip, events";

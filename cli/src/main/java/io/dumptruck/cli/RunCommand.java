@@ -28,7 +28,7 @@ import org.apache.hadoop.security.AccessControlException;
  * job over loaded tables. Prints progress per stage, then the records per data set with a preview, and
  * what reading the tables cost (files opened and bytes read against the tables' size).
  */
-public final class RunCommand extends Command {
+final class RunCommand extends Command {
   static final int PREVIEW_RECORDS = 5;
 
   @Override

@@ -7,7 +7,7 @@ import io.dumptruck.formats.SpecException;
 import org.apache.hadoop.hbase.client.Result;
 
 /** {@code dumptruck scan <table-dir>}: rows of a key range or prefix, in key order. */
-public final class ScanCommand extends TableReadCommand {
+final class ScanCommand extends TableReadCommand {
   @Override
   public String summary() {
     return "print rows of a table directory by prefix or key range";

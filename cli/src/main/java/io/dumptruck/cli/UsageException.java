@@ -1,7 +1,7 @@
 package io.dumptruck.cli;
 
 /** Wrong or missing arguments: the message says what, and the command's usage follows it. */
-public final class UsageException extends IllegalArgumentException {
+final class UsageException extends IllegalArgumentException {
   public UsageException(String message) {
     super(message);
   }

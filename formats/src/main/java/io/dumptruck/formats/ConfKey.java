@@ -12,6 +12,7 @@ import org.apache.hadoop.conf.Configuration;
  * gather them, and {@code dumptruck help config} prints them all. Keys marked "internal" carry data
  * from job set-up to the tasks and are set by dumptruck, never by hand.
  */
+@PublicApi
 public interface ConfKey {
   /**
    * @param key the key's name; a prefix (ending in {@code .}) stands for a family of keys

@@ -6,6 +6,7 @@ package io.dumptruck.formats;
  * Keys that only carry data from job set-up to the tasks are marked "internal": users set them
  * through {@code HFileTableJob.configure(job)} / {@code HFileTableInputFormat.configure(job)}.
  */
+@PublicApi
 public enum FormatConf implements ConfKey {
   /** internal: JSON array of the output table specs, split points resolved. */
   OUTPUT_TABLES("dumptruck.output.tables", null, "internal: the output table specs as JSON"),

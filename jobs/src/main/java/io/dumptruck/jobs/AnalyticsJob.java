@@ -1,5 +1,6 @@
 package io.dumptruck.jobs;
 
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.ConfKey;
 import java.io.IOException;
 import java.util.List;
@@ -13,6 +14,7 @@ import org.apache.hadoop.mapreduce.Job;
  * {@link io.dumptruck.jobs.output.DatasetOutputFormat}). {@link JobRunner} drives every job the same
  * way: checks first, stages in order, all or nothing.
  */
+@PublicApi
 public interface AnalyticsJob {
   /** The name on the command line, e.g. {@code journeys}. */
   String name();

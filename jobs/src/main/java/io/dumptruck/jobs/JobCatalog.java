@@ -1,5 +1,6 @@
 package io.dumptruck.jobs;
 
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.ConfKey;
 import io.dumptruck.jobs.output.DatasetConf;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Every analytics job, by command-line name, in the order the usage lists them. */
+@PublicApi
 public final class JobCatalog {
   private JobCatalog() {}
 

@@ -1,5 +1,6 @@
 package io.dumptruck.jobs;
 
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.runtime.JobDefaults;
 import io.dumptruck.formats.runtime.JobFailure;
 import io.dumptruck.formats.runtime.JobStopHook;
@@ -31,6 +32,7 @@ import org.apache.hadoop.util.ShutdownHookManager;
  * deletes the scratch directory; on any failure deletes the whole output, so a failed run leaves
  * nothing a later step could mistake for a result.
  */
+@PublicApi
 public final class JobRunner {
   private JobRunner() {}
 

@@ -1,5 +1,6 @@
 package io.dumptruck.loaders;
 
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.loaders.live.LiveConf;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.job.HFileTableJob;
@@ -35,6 +36,7 @@ import org.slf4j.LoggerFactory;
  * into a {@link LoadReport} and enforces the reject limit — past it the tables are deleted (the
  * rejects stay, to look at) and the load fails.
  */
+@PublicApi
 public final class LoadJob {
   private LoadJob() {}
 

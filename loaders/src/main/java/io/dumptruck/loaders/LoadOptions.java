@@ -1,5 +1,6 @@
 package io.dumptruck.loaders;
 
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.loaders.live.LiveMatch;
 import io.dumptruck.formats.runtime.NamedOptions;
 import java.util.List;
@@ -16,6 +17,7 @@ import org.apache.hadoop.fs.Path;
  * @param live the live HBase tables the load is matched to ({@link LiveMatch}); null for a load with its own
  *     split points and family settings
  */
+@PublicApi
 public record LoadOptions(List<Path> inputs, Path output, int regions, long timestamp, double maxRejectRatio,
     Map<String, String> extra, LiveMatch live) implements NamedOptions {
 

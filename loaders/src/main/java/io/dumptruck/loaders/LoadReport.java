@@ -1,5 +1,6 @@
 package io.dumptruck.loaders;
 
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.output.TableFigures;
 import io.dumptruck.formats.reduce.CellConflicts;
@@ -21,6 +22,7 @@ import org.apache.hadoop.mapreduce.Job;
  * @param rejects the side output of rejected records (null when there are none)
  * @param file the {@link LoadReportFile} written for it (null when none was)
  */
+@PublicApi
 public record LoadReport(long read, long loaded, long rejected, long skipped, Map<String, Long> rejectReasons,
     Map<String, TableFigures> tables, Path rejects, CellsDropped dropped, String failure, Path file) {
   public LoadReport {

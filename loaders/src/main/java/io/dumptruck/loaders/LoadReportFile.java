@@ -31,7 +31,7 @@ import org.apache.hadoop.fs.Path;
  * Written when the job succeeded, also when the reject limit then failed the load (its rejects stay
  * beside the report); a load whose job failed leaves no output, so no report.
  */
-public final class LoadReportFile {
+final class LoadReportFile {
   public static final String FILE_NAME = "_report.json";
 
   private LoadReportFile() {}

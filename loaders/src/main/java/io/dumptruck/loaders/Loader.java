@@ -1,5 +1,6 @@
 package io.dumptruck.loaders;
 
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.ConfKey;
 import io.dumptruck.loaders.live.HeldState;
 import io.dumptruck.formats.job.HFileTableJob;
@@ -18,6 +19,7 @@ import org.apache.hadoop.mapreduce.Job;
  * One data set's load: the tables it writes and how its job reads the input. The command line
  * ({@code dumptruck load <name> …}) and {@link LoadJob} drive every loader the same way.
  */
+@PublicApi
 public interface Loader {
   /** The name on the command line, e.g. {@code graph}. */
   String name();

@@ -1,5 +1,6 @@
 package io.dumptruck.loaders;
 
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.ConfKey;
 import io.dumptruck.loaders.live.LiveConf;
 import java.util.ArrayList;
@@ -15,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Every loader, by its command-line name. */
+@PublicApi
 public final class LoaderCatalog {
   private static final Map<String, Loader> LOADERS = new LinkedHashMap<>();
 

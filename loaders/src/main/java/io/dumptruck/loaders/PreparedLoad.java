@@ -1,5 +1,6 @@
 package io.dumptruck.loaders;
 
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.loaders.live.HeldSnapshots;
 import io.dumptruck.loaders.live.MatchedTable;
 import java.io.IOException;
@@ -17,6 +18,7 @@ import org.apache.hadoop.mapreduce.Job;
  * @param preparedAt when set-up began (epoch ms), for the report's duration
  * @param snapshots the snapshots of the live tables set-up took, deleted by {@link #finish}
  */
+@PublicApi
 public record PreparedLoad(Loader loader, LoadOptions options, Job job, InputFiles inputs, List<MatchedTable> matched,
     List<String> notes, long preparedAt, HeldSnapshots snapshots) {
   public PreparedLoad {

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.job;
 
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.runtime.JobDefaults;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.map.CellSink;
@@ -46,6 +47,7 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
  * }</pre>
  * The job's mapper emits cells through a {@link CellSink}; everything after the map is set here.
  */
+@PublicApi
 public final class HFileTableJob {
   private final Job job;
   private final List<TableSpec> tables = new ArrayList<>();

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.map;
 
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.reduce.CellFold;
@@ -38,6 +39,7 @@ import org.apache.hadoop.mapreduce.TaskInputOutputContext;
  * rows, when its buffer fills and at {@link #close}; the cells of a table whose fold has a combiner
  * go through it on the way ({@link CellBlockBuffer}).
  */
+@PublicApi
 public final class CellSink {
   private static final byte PUT = KeyValue.Type.Put.getCode();
   private static final byte[] EMPTY = new byte[0];

@@ -28,7 +28,7 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
  * partial table is left behind, and a {@code _SUCCESS} written by a commit that then failed goes
  * with it. A committed output is never deleted (see {@link #abortJob}).
  */
-public final class HFileTableCommitter extends FileOutputCommitter {
+final class HFileTableCommitter extends FileOutputCommitter {
   private final Path output;
 
   public HFileTableCommitter(Path output, TaskAttemptContext context) throws IOException {

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.output;
 
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.runtime.OutputDirectory;
 import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.FormatConf;
@@ -31,6 +32,7 @@ import org.apache.hadoop.mapreduce.security.TokenCache;
  * before and after each record written (a row here; for one-cell rows, every cell). The bytes
  * written are counted in {@link CellCounter#HFILE_BYTES_WRITTEN} instead.
  */
+@PublicApi
 public final class HFileTableOutputFormat extends OutputFormat<NullWritable, CellBatch> {
   private HFileTableCommitter committer;
 

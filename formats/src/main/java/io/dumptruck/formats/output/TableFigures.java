@@ -1,5 +1,6 @@
 package io.dumptruck.formats.output;
 
+import io.dumptruck.formats.PublicApi;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +20,7 @@ import org.apache.hadoop.fs.Path;
  * before it was counted: 0) — and deletes them. Files rather than job counters: Hadoop allows a job 120 counters, which
  * four per table would pass at thirty tables.
  */
+@PublicApi
 public record TableFigures(long rows, long cells, long files, long bytes, long markers) {
   public static final String FILE = "_stats.json";
   static final String SHARE_PREFIX = "_figures-";

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.read;
 
+import io.dumptruck.formats.PublicApi;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -43,6 +44,7 @@ import org.apache.hadoop.mapreduce.security.TokenCache;
  *   HFileTableInputFormat.configure(job).table(follows).table(followedBy).apply();   // two tables, whole
  * }</pre>
  */
+@PublicApi
 public final class HFileTableInputFormat extends InputFormat<ImmutableBytesWritable, Result> {
   private static final ObjectMapper JSON = new ObjectMapper();
 

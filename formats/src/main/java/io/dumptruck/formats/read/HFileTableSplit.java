@@ -16,7 +16,7 @@ import org.apache.hadoop.mapreduce.InputSplit;
  * One region (or a part of a large one) of a table directory: rows in {@code [start, stop)}, and the
  * HFiles (with their families, oldest first) whose rows meet that range — the only files its task opens.
  */
-public final class HFileTableSplit extends InputSplit implements Writable {
+final class HFileTableSplit extends InputSplit implements Writable {
   /** Which of the job's configured tables (and so which scan) this split reads. */
   private int input;
   private String tableDir;

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.read;
 
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.read.FileCursor.KeyChange;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.TableSpec;
@@ -26,6 +27,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * and are never returned; a table of Put cells only (dumptruck's own) never leaves the fast path,
  * where each cell costs one type check more.
  */
+@PublicApi
 public final class RowScanner implements Closeable {
   private static final CellComparator CELLS = CellComparator.getInstance();
   private static final byte PUT = KeyValue.Type.Put.getCode();

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.read;
 
+import io.dumptruck.formats.PublicApi;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,6 +22,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * tools). Immutable; build with the
  * {@code with} methods from {@link #all()}.
  */
+@PublicApi
 public record ScanSpec(byte[] startRow, byte[] stopRow, List<String> families, List<Column> columns,
     long minTime, long maxTime, int maxVersions, long limit, int batch, boolean raw) {
 

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.read;
 
+import io.dumptruck.formats.PublicApi;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -19,6 +20,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * and keeps up to {@value #OPEN_FILES} recently used files open. A scan opens the files its range
  * meets and closes them with the scanner.
  */
+@PublicApi
 public final class TableReader implements Closeable {
   static final int OPEN_FILES = 64;
 

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.reduce;
 
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.table.JobTables;
@@ -21,6 +22,7 @@ import org.apache.hadoop.util.ReflectionUtils;
  * Register one per table with {@code HFileTableJob.configure(job).fold(table, Fold.class)};
  * a table without one keeps the first value of each key.
  */
+@PublicApi
 public interface CellFold {
   /** Where a fold writes cells, and counts what it did. */
   interface Output {

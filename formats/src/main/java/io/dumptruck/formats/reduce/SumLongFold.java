@@ -1,5 +1,6 @@
 package io.dumptruck.formats.reduce;
 
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.shuffle.CellKey;
 import java.io.IOException;
 import java.util.Iterator;
@@ -11,6 +12,7 @@ import org.apache.hadoop.io.BytesWritable;
  * counter encoding, what {@code Increment} reads), and written as one cell. A value of another length
  * is a bug in the mapper and fails the task naming the key. Summed on the map side too (a combiner).
  */
+@PublicApi
 public final class SumLongFold implements CellFold {
   @Override
   public void cell(CellKey key, Iterator<BytesWritable> values, Output out) throws IOException, InterruptedException {

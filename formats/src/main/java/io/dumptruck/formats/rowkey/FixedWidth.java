@@ -1,5 +1,6 @@
 package io.dumptruck.formats.rowkey;
 
+import io.dumptruck.formats.PublicApi;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
@@ -9,6 +10,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * <p>Binary integers are two's complement, so byte-wise order matches numeric order only for
  * non-negative values; use {@link RowKeyBuilder#orderedInt64(long)} for keys that mix signs.
  */
+@PublicApi
 public final class FixedWidth {
 
   /** Most decimal digits of a non-negative {@code long}. */

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.rowkey;
 
+import io.dumptruck.formats.PublicApi;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -9,6 +10,7 @@ import java.security.NoSuchAlgorithmException;
  *
  * <p>Thread-safe: each thread uses its own {@link MessageDigest}.
  */
+@PublicApi
 public final class Md5 {
 
   /** Number of bytes in a digest. */

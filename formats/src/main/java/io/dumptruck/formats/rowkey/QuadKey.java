@@ -1,5 +1,6 @@
 package io.dumptruck.formats.rowkey;
 
+import io.dumptruck.formats.PublicApi;
 import java.util.Arrays;
 
 /**
@@ -23,6 +24,7 @@ import java.util.Arrays;
  * {@link Integer#toUnsignedLong(int)}). Written big-endian, packed level-16 keys sort like the
  * quadkey strings, so the points of a tile are one contiguous range ({@link #childRange16}).
  */
+@PublicApi
 public final class QuadKey {
 
   /** Latitude limit of the Web Mercator square. */

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.rowkey;
 
+import io.dumptruck.formats.PublicApi;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
@@ -11,6 +12,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * {@code long} onto {@code [0, 2^64)}: later times sort first for every {@code t}, times before
  * 1970 included (they sort after all times from 1970 on).
  */
+@PublicApi
 public final class ReverseTimestamp {
 
   /** Encoded length in bytes. */

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.rowkey;
 
+import io.dumptruck.formats.PublicApi;
 import java.util.Locale;
 
 /**
@@ -34,6 +35,7 @@ import java.util.Locale;
  * the host, a non-numeric port or a port above 65535 is rejected with an
  * {@link IllegalArgumentException} whose message names the input.
  */
+@PublicApi
 public final class ReversedDomain {
 
   private ReversedDomain() {}

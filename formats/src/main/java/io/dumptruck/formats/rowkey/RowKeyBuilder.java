@@ -1,5 +1,6 @@
 package io.dumptruck.formats.rowkey;
 
+import io.dumptruck.formats.PublicApi;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -21,6 +22,7 @@ import org.apache.hadoop.hbase.util.SimplePositionedMutableByteRange;
  * <p>Not thread-safe. {@link #build()} copies, so a builder can be {@link #clear() cleared} and
  * reused for the next record.
  */
+@PublicApi
 public final class RowKeyBuilder {
 
   private byte[] buf;

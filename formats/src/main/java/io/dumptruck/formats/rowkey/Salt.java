@@ -1,5 +1,6 @@
 package io.dumptruck.formats.rowkey;
 
+import io.dumptruck.formats.PublicApi;
 /**
  * Salt (bucket) prefixes that spread sequential row keys over regions.
  *
@@ -10,6 +11,7 @@ package io.dumptruck.formats.rowkey;
  * {@code byte(salt) ‖ key}; a reader of one key computes the same salt, a scan over all keys
  * takes one scan per bucket.
  */
+@PublicApi
 public final class Salt {
 
   /** Largest bucket count: a salt is one byte. */

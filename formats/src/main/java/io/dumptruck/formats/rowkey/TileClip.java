@@ -1,5 +1,6 @@
 package io.dumptruck.formats.rowkey;
 
+import io.dumptruck.formats.PublicApi;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,6 +9,7 @@ import java.util.List;
  * the tile rectangles of the Bing Maps / Web Mercator tiling. Rings are lists of {lon, lat} points,
  * closed (first point = last point) on output.
  */
+@PublicApi
 public final class TileClip {
   private TileClip() {}
 

@@ -1,9 +1,11 @@
 package io.dumptruck.formats.rowkey;
 
+import io.dumptruck.formats.PublicApi;
 /**
  * Time buckets: the {@code byte(t mod N)} prefix of the bucketed event-log layout, and flooring of
  * a time to the start of its hour, day or any fixed-width window.
  */
+@PublicApi
 public final class TimeBucket {
 
   /** One hour in milliseconds. */

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.runtime;
 
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.shuffle.PrefixSort;
 import java.io.ByteArrayOutputStream;
 import org.apache.hadoop.conf.Configuration;
@@ -45,6 +46,7 @@ import org.slf4j.LoggerFactory;
  *       where the job's comparator gives them and is Hadoop's QuickSort otherwise.</li>
  * </ul>
  */
+@PublicApi
 public final class JobDefaults {
   private static final Logger LOG = LoggerFactory.getLogger(JobDefaults.class);
   static final String COMPRESS = MRJobConfig.MAP_OUTPUT_COMPRESS;

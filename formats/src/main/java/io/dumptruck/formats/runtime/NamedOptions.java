@@ -1,5 +1,6 @@
 package io.dumptruck.formats.runtime;
 
+import io.dumptruck.formats.PublicApi;
 import java.util.Map;
 
 /**
@@ -7,6 +8,7 @@ import java.util.Map;
  * the option, what it takes and the value as typed. {@link #wholeNumber} is the one parser of every
  * command's numeric options, the command line's too.
  */
+@PublicApi
 public interface NamedOptions {
   /** The options given, by name (without the leading {@code --}). */
   Map<String, String> extra();

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.shuffle;
 
+import io.dumptruck.formats.PublicApi;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
@@ -25,6 +26,7 @@ import org.apache.hadoop.io.WritableComparable;
  * HBase's cell order within a family. The object is reusable: {@link #set} copies into an internal
  * buffer that only grows.
  */
+@PublicApi
 public final class CellKey implements WritableComparable<CellKey> {
   public static final int HEADER = 4;
   public static final int FIXED = 2 + 2 + 1 + 8;

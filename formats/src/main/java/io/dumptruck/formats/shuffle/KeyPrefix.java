@@ -9,7 +9,7 @@ package io.dumptruck.formats.shuffle;
  * whose byte is lower (unsigned) at the first difference sorts first. Equal padded strings say nothing:
  * the sort then compares the keys with the comparator.
  */
-public interface KeyPrefix {
+interface KeyPrefix {
 
   /** The length of the sort string of the serialized key at {@code bytes[start, start + length)}. */
   int sortStringLength(byte[] bytes, int start, int length);

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.table;
 
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.SpecException;
 import java.io.IOException;
 import java.util.Locale;
@@ -21,6 +22,7 @@ import org.apache.hadoop.hbase.util.CompressionTest;
  * @param minVersions HBase's MIN_VERSIONS: the newest this many versions of a column are served even
  *     once the TTL has expired them (0: the TTL applies to every version)
  */
+@PublicApi
 public record FamilySpec(String name, int maxVersions, int ttlSeconds, BloomType bloom,
     Compression.Algorithm compression, int blockSize, DataBlockEncoding encoding, boolean inMemory, int minVersions) {
 

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.table;
 
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.SpecException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,6 +21,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  *       configured; resolved to {@code EXPLICIT} before any task runs.</li>
  * </ul>
  */
+@PublicApi
 public record RegionSplits(Kind kind, int count, List<byte[]> points) {
 
   public enum Kind { SINGLE, EXPLICIT, UNIFORM, SALTED, SAMPLED }

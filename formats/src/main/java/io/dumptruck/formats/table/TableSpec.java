@@ -1,5 +1,6 @@
 package io.dumptruck.formats.table;
 
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.SpecException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -21,6 +22,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  *     {@code stepping}, {@code disabled}, {@code busy}) or a class name; null keeps the cluster default
  * @param writtenBy the loader and options that wrote the table; null for a table made in code
  */
+@PublicApi
 public record TableSpec(String name, List<FamilySpec> families, RegionSplits regions, String splitPolicy, WrittenBy writtenBy) {
 
   public static final int MAX_FAMILIES = 255;

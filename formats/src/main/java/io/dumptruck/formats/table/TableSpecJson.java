@@ -1,5 +1,6 @@
 package io.dumptruck.formats.table;
 
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.SpecException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -37,6 +38,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * Family fields left out take {@link FamilySpec#named}'s defaults. Unknown fields are errors, so a
  * typo never silently falls back to a default.
  */
+@PublicApi
 public final class TableSpecJson {
   /** A table's spec, with the split points the load used, kept next to its family directories. */
   public static final String FILE_NAME = "_spec.json";

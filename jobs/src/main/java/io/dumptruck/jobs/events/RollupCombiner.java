@@ -4,7 +4,7 @@ import java.io.IOException;
 import org.apache.hadoop.mapreduce.Reducer;
 
 /** Folds a map task's partials of one (host, event, hour) into one, before the shuffle. */
-public final class RollupCombiner extends Reducer<RollupKey, RollupPartial, RollupKey, RollupPartial> {
+final class RollupCombiner extends Reducer<RollupKey, RollupPartial, RollupKey, RollupPartial> {
   private final RollupPartial total = new RollupPartial();
 
   @Override

@@ -1,7 +1,7 @@
 package io.dumptruck.jobs.events;
 
 /** What an {@code event-rollup} run read and kept (group: this enum's class name). */
-public enum RollupCounter {
+enum RollupCounter {
   /** Scans of {@code log_data} the run configured (bucketed: one per bucket); counted once, by reduce task 0. */
   SCANS_CONFIGURED,
   /** Rows of {@code log_data} handed to the mappers. */

@@ -19,7 +19,7 @@ import org.apache.hadoop.io.WritableUtils;
  * the host and the last nine bytes are the separator and the hour. The {@link Comparator} compares
  * the bytes after the vint, with no object made per comparison.
  */
-public final class RollupKey implements WritableComparable<RollupKey> {
+final class RollupKey implements WritableComparable<RollupKey> {
   private byte[] bytes = new byte[64];
   private int length;
 

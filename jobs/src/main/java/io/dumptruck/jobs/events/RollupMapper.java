@@ -22,7 +22,7 @@ import org.apache.hadoop.mapreduce.Mapper;
  * of another host or event than {@code --host}/{@code --event} (where the scan could not leave them
  * out) are dropped and counted.
  */
-public final class RollupMapper extends Mapper<ImmutableBytesWritable, Result, RollupKey, RollupPartial> {
+final class RollupMapper extends Mapper<ImmutableBytesWritable, Result, RollupKey, RollupPartial> {
   private final RollupKey key = new RollupKey();
   private final RollupPartial one = new RollupPartial();
   private String layout;

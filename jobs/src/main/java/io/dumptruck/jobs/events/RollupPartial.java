@@ -13,7 +13,7 @@ import org.apache.hadoop.io.WritableUtils;
  * many events the group has. Serialized as {@code vlong(count) vlong(numeric) [double sum, min, max
  * when numeric > 0]}.
  */
-public final class RollupPartial implements Writable {
+final class RollupPartial implements Writable {
   private long count;
   private long numeric;
   private double sum;

@@ -12,7 +12,7 @@ import org.apache.hadoop.mapreduce.Reducer;
  * ({@link RollupCounter#SCANS_CONFIGURED}): the plan is made before any task runs, and a counter
  * can only be incremented by a task.
  */
-public final class RollupReducer extends Reducer<RollupKey, RollupPartial, NullWritable, GenericRecord> {
+final class RollupReducer extends Reducer<RollupKey, RollupPartial, NullWritable, GenericRecord> {
   private final RollupPartial total = new RollupPartial();
 
   @Override

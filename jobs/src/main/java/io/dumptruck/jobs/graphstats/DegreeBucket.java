@@ -11,7 +11,7 @@ import org.apache.hadoop.io.WritableUtils;
  * There are few of them (the degrees of a direction take at most about √(2 × edges) distinct values:
  * k distinct degrees need 0 + 1 + … + (k − 1) edges), so the default, deserializing comparator is enough.
  */
-public final class DegreeBucket implements WritableComparable<DegreeBucket> {
+final class DegreeBucket implements WritableComparable<DegreeBucket> {
   private boolean in;
   private long degree;
 

@@ -7,7 +7,7 @@ import org.apache.hadoop.io.VLongWritable;
 import org.apache.hadoop.mapreduce.Reducer;
 
 /** Adds up the neighbourhood tasks' counts of each direction and degree into {@code degree_distribution}. */
-public final class DistributionReducer extends Reducer<DegreeBucket, VLongWritable, NullWritable, GenericRecord> {
+final class DistributionReducer extends Reducer<DegreeBucket, VLongWritable, NullWritable, GenericRecord> {
   @Override
   protected void reduce(DegreeBucket bucket, Iterable<VLongWritable> counts, Context context)
       throws IOException, InterruptedException {

@@ -1,7 +1,7 @@
 package io.dumptruck.jobs.graphstats;
 
 /** What a {@code graph-stats} run counted, beside the records of its data sets. */
-public enum GraphStatsCounter {
+enum GraphStatsCounter {
   /** Accounts written to {@code degrees}: every account that follows or is followed. */
   USERS,
   /**

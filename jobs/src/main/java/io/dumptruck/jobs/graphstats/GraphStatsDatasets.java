@@ -6,7 +6,7 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 
 /** The record schemas of the four data sets {@code graph-stats} writes, and their records. */
-public final class GraphStatsDatasets {
+final class GraphStatsDatasets {
   static final String NAMESPACE = "io.dumptruck.jobs.graphstats";
   /** The {@code direction} of a {@code degree_distribution} record counting followers. */
   public static final String IN = "in";

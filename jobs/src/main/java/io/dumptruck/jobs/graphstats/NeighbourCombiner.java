@@ -9,7 +9,7 @@ import org.apache.hadoop.mapreduce.Reducer;
  * {@link NeighbourKey.Kind#OUT_DEGREE OUT_DEGREE} counts of an account are summed, the many
  * {@code NAME} keys of a popular account collapse into one; every other key is already unique.
  */
-public final class NeighbourCombiner extends Reducer<NeighbourKey, VLongWritable, NeighbourKey, VLongWritable> {
+final class NeighbourCombiner extends Reducer<NeighbourKey, VLongWritable, NeighbourKey, VLongWritable> {
   private final VLongWritable one = new VLongWritable(1);
   private final VLongWritable sum = new VLongWritable();
 

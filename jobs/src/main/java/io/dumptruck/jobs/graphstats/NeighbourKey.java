@@ -24,7 +24,7 @@ import org.apache.hadoop.mapreduce.Partitioner;
  * reduce call sees one account: its own name, how many accounts it follows, then its followers, then
  * the accounts it follows.
  */
-public final class NeighbourKey implements WritableComparable<NeighbourKey> {
+final class NeighbourKey implements WritableComparable<NeighbourKey> {
   /** What the key says about its account; declared in the order a reducer sees them. */
   public enum Kind {
     /** {@code name} is the account's own name. */

@@ -29,7 +29,7 @@ import org.apache.hadoop.mapreduce.Mapper;
  * the owner changes (and at the end of the split). An owner whose rows span two splits gets two
  * partial counts, which the combiner or the reducer adds up. Values of the other keys are 1, unread.
  */
-public final class NeighbourMapper extends Mapper<ImmutableBytesWritable, Result, NeighbourKey, VLongWritable> {
+final class NeighbourMapper extends Mapper<ImmutableBytesWritable, Result, NeighbourKey, VLongWritable> {
   private static final int ROW_LENGTH = 2 * Md5.LENGTH;
   private static final byte[] NO_NAME = new byte[0];
 

@@ -42,7 +42,7 @@ import org.apache.hadoop.mapreduce.Reducer;
  * edges and degrees are still written). So a task holds at most N names, and a middle yields at most
  * P pairs.
  */
-public final class NeighbourhoodReducer extends Reducer<NeighbourKey, VLongWritable, NullWritable, GenericRecord> {
+final class NeighbourhoodReducer extends Reducer<NeighbourKey, VLongWritable, NullWritable, GenericRecord> {
   /** The fan-out limit N (set by the job from {@code --max-fanout}). */
   static final String MAX_FANOUT = GraphStatsConf.MAX_FANOUT.key();
   /** The pair budget P of one middle (set by the job from {@code --max-pairs}). */

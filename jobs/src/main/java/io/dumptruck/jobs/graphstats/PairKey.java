@@ -23,7 +23,7 @@ import org.apache.hadoop.mapreduce.Partitioner;
  * code point order), kind; {@link UserComparator} groups and {@link UserPartitioner} partitions by
  * user alone, so one reduce call streams everything about one user, other account by other account.
  */
-public final class PairKey implements WritableComparable<PairKey> {
+final class PairKey implements WritableComparable<PairKey> {
   /** What the key says about the user and the other account. */
   public enum Kind {
     /** The user follows the other account. */

@@ -25,7 +25,7 @@ import org.apache.hadoop.mapreduce.Reducer;
  * </ul>
  * Memory: the facts about one {@code c} and the {@code --top} best suggestions.
  */
-public final class UserPairsReducer extends Reducer<PairKey, VLongWritable, NullWritable, GenericRecord> {
+final class UserPairsReducer extends Reducer<PairKey, VLongWritable, NullWritable, GenericRecord> {
   /** Suggestions kept per user (set by the job from {@code --top}). */
   static final String TOP = GraphStatsConf.TOP.key();
 

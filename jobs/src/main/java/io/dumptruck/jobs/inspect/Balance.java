@@ -20,7 +20,7 @@ import java.util.Locale;
  * @param largestRegion index of the region with the most bytes on disk (the first of a tie)
  * @param hottestPrefix the most frequent leading byte, 0..255, or -1 without rows
  */
-public record Balance(int regions, double meanRegionBytes, int largestRegion, long largestRegionBytes,
+record Balance(int regions, double meanRegionBytes, int largestRegion, long largestRegionBytes,
     double largestToMean, int hottestPrefix, long hottestPrefixRows, double hottestPrefixShare, int distinctPrefixes,
     boolean skewed, boolean hotPrefix, String verdict) {
 

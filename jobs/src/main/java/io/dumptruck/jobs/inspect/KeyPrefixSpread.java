@@ -7,7 +7,7 @@ package io.dumptruck.jobs.inspect;
  * and hashed keys show an even spread and sequential keys one hot byte. 256 counters, whatever the
  * table's size.
  */
-public final class KeyPrefixSpread {
+final class KeyPrefixSpread {
   private final long[] rows = new long[256];
   private long total;
 

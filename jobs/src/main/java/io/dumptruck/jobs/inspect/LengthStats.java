@@ -1,7 +1,7 @@
 package io.dumptruck.jobs.inspect;
 
 /** Smallest, mean and largest of a stream of lengths (bytes), kept in four numbers. */
-public final class LengthStats {
+final class LengthStats {
   private long count;
   private long sum;
   private long min = Long.MAX_VALUE;

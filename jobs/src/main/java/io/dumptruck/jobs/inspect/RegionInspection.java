@@ -10,5 +10,5 @@ import java.util.Map;
  * @param families the figures of each family of the table, in the table's family order (zeros where
  *     the region has no file of that family)
  */
-public record RegionInspection(int index, byte[] startKey, byte[] endKey, Figures total, Map<String, Figures> families) {
+record RegionInspection(int index, byte[] startKey, byte[] endKey, Figures total, Map<String, Figures> families) {
 }

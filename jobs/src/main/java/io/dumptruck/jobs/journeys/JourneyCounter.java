@@ -1,7 +1,7 @@
 package io.dumptruck.jobs.journeys;
 
 /** What the {@code journeys} job counted. */
-public enum JourneyCounter {
+enum JourneyCounter {
   /** Visits rows with a path, i.e. page views, in the time range (sessions stage, map side). */
   PAGE_VIEWS,
   /** Visitors with at least one page view in the time range (sessions stage, reduce side). */

@@ -4,7 +4,7 @@ import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
 
 /** The record schemas of the two data sets {@code journeys} writes. */
-public final class JourneyDatasets {
+final class JourneyDatasets {
   static final String NAMESPACE = "io.dumptruck.jobs.journeys";
 
   /** One record per session. */

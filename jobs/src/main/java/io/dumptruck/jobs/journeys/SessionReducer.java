@@ -24,7 +24,7 @@ import org.apache.hadoop.mapreduce.Reducer;
  * ({@link WorkFiles}) under {@code _work/}{@value JourneysJob#TRANSITIONS_WORK} in the output (committed
  * with the task's records), which the transitions stage sums.
  */
-public final class SessionReducer extends Reducer<ViewKey, NullWritable, NullWritable, GenericRecord> {
+final class SessionReducer extends Reducer<ViewKey, NullWritable, NullWritable, GenericRecord> {
   /** The {@code from} of a session's entry when its first view has no referer. */
   public static final String DIRECT = "(direct)";
   /** The session gap in milliseconds (set by the job from {@code --session-gap}). */

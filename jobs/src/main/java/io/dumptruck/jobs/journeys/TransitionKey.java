@@ -14,7 +14,7 @@ import org.apache.hadoop.io.WritableUtils;
  * ordered by {@code from}, then {@code to}, both as unsigned bytes, which {@link Comparator} does on
  * the serialized form.
  */
-public final class TransitionKey implements WritableComparable<TransitionKey> {
+final class TransitionKey implements WritableComparable<TransitionKey> {
   static {
     WritableComparator.define(TransitionKey.class, new Comparator());
   }

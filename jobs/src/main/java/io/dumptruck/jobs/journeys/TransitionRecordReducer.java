@@ -9,7 +9,7 @@ import org.apache.hadoop.io.VLongWritable;
 import org.apache.hadoop.mapreduce.Reducer;
 
 /** Adds up the counts of one transition and writes its {@code transitions} record. */
-public final class TransitionRecordReducer extends Reducer<TransitionKey, VLongWritable, NullWritable, GenericRecord> {
+final class TransitionRecordReducer extends Reducer<TransitionKey, VLongWritable, NullWritable, GenericRecord> {
   @Override
   protected void reduce(TransitionKey transition, Iterable<VLongWritable> counts, Context context)
       throws IOException, InterruptedException {

@@ -26,7 +26,7 @@ import org.apache.hadoop.io.WritableUtils;
  * the same millisecond — path (unsigned bytes, i.e. code point order), then referer (none first,
  * then unsigned bytes). Views equal in all four are interchangeable for every output.
  */
-public final class ViewKey implements WritableComparable<ViewKey> {
+final class ViewKey implements WritableComparable<ViewKey> {
   private static final int NO_REFERER = -1;
 
   static {

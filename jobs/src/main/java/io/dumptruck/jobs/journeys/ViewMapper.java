@@ -18,7 +18,7 @@ import org.apache.hadoop.mapreduce.Mapper;
  * without {@code p:u} (its request line was not a request, e.g. {@code "-"} or a TLS handshake) is not
  * a page view and is left out.
  */
-public final class ViewMapper extends Mapper<ImmutableBytesWritable, Result, ViewKey, NullWritable> {
+final class ViewMapper extends Mapper<ImmutableBytesWritable, Result, ViewKey, NullWritable> {
   static final byte[] FAMILY = Bytes.toBytes(WebLogSchema.VISIT);
   static final byte[] PATH = Bytes.toBytes(WebLogSchema.PATH);
   static final byte[] REFERER = Bytes.toBytes(WebLogSchema.REFERER);

@@ -1,5 +1,6 @@
 package io.dumptruck.jobs.output;
 
+import io.dumptruck.formats.PublicApi;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -30,6 +31,7 @@ import org.apache.hadoop.mapreduce.security.TokenCache;
  *   DatasetOutputFormat.configure(job, output, OutputKind.PARQUET, SESSIONS, TRANSITIONS);
  * }</pre>
  */
+@PublicApi
 public final class DatasetOutputFormat extends FileOutputFormat<NullWritable, GenericRecord> {
   public static final String COUNTER_GROUP = "dumptruck datasets";
   /** internal: the output kind's name. */

@@ -22,7 +22,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.util.HadoopOutputFile;
 
 /** Writes the records of one data set into one file of an {@link OutputKind}. */
-public interface DatasetWriter extends Closeable {
+interface DatasetWriter extends Closeable {
   void write(GenericRecord record) throws IOException;
 
   static DatasetWriter parquet(Configuration conf, Path file, Schema schema) throws IOException {

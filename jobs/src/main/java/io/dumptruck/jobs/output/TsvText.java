@@ -1,7 +1,7 @@
 package io.dumptruck.jobs.output;
 
 /** The escaping of TSV data sets: {@code \t \n \r \\} inside a value, so one record stays one line. */
-public final class TsvText {
+final class TsvText {
   private TsvText() {}
 
   public static String escape(String s) {

@@ -16,7 +16,7 @@ import org.apache.hadoop.fs.Path;
  * members are skipped. The built-in one is Natural Earth's 1:110m land and land borders
  * ({@code world-110m.geojson}, public domain).
  */
-public record Basemap(List<List<double[][]>> land, List<double[][]> lines) {
+record Basemap(List<List<double[][]>> land, List<double[][]> lines) {
   /** The {@code --basemap} value that draws none. */
   public static final String NONE = "none";
   private static final String BUILT_IN = "world-110m.geojson";

@@ -7,7 +7,7 @@ import java.util.Locale;
  * A longitude/latitude box, {@code --bbox minLon,minLat,maxLon,maxLat} in degrees. A box across the
  * antimeridian (minLon &gt; maxLon) is not supported: give two runs, one each side.
  */
-public record BoundingBox(double minLon, double minLat, double maxLon, double maxLat) {
+record BoundingBox(double minLon, double minLat, double maxLon, double maxLat) {
   static final String USAGE = "minLon,minLat,maxLon,maxLat in degrees (e.g. -10,35,30,60)";
 
   /**

@@ -36,7 +36,7 @@ import java.util.Locale;
  * </ul>
  * The title and legend count every tile and place added; the largest count is that of a tile.
  */
-public final class DensityMap {
+final class DensityMap {
   public static final int MAP_SIZE = 768;
   public static final int MARGIN = 16;
   public static final int HEADER = 56;

@@ -11,7 +11,7 @@ import org.apache.hadoop.io.WritableUtils;
  * {@code m} (≥ 10,000) and {@code l} (the rest). Written as three variable-length longs (h, m, l), so
  * a single place costs three bytes between map and reduce.
  */
-public final class PlaceCounts implements Writable {
+final class PlaceCounts implements Writable {
   private long high;
   private long medium;
   private long low;

@@ -5,7 +5,7 @@ import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.mapreduce.Reducer;
 
 /** Sums the counts of one tile on the map side. */
-public final class PlaceCountsCombiner extends Reducer<IntWritable, PlaceCounts, IntWritable, PlaceCounts> {
+final class PlaceCountsCombiner extends Reducer<IntWritable, PlaceCounts, IntWritable, PlaceCounts> {
   private final PlaceCounts sum = new PlaceCounts();
 
   @Override

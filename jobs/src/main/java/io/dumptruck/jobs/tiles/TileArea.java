@@ -10,7 +10,7 @@ import java.util.List;
  * (inclusive, tile (0, 0) in the north-west), and the {@code qk16} key ranges of {@code tile_places}
  * that hold its places.
  */
-public record TileArea(int zoom, int minX, int maxX, int minY, int maxY) {
+record TileArea(int zoom, int minX, int maxX, int minY, int maxY) {
   /** Tiles enumerated at most per level when looking for key ranges; a larger level is skipped for a coarser one. */
   private static final long MAX_ENUMERATED = 1 << 14;
 

@@ -16,7 +16,7 @@ import org.apache.hadoop.mapreduce.Mapper;
  * order ({@link TileOrder}), with a count of one in its family. With a box, places whose tile is
  * outside the box's {@link TileArea} are dropped.
  */
-public final class TileDensityMapper extends Mapper<ImmutableBytesWritable, Result, IntWritable, PlaceCounts> {
+final class TileDensityMapper extends Mapper<ImmutableBytesWritable, Result, IntWritable, PlaceCounts> {
   /** The zoom of the tiles counted. */
   static final String ZOOM = TileDensityConf.ZOOM.key();
   /** The {@link TileArea#encode} of the tiles counted; absent for every tile. */

@@ -7,7 +7,7 @@ import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Reducer;
 
 /** Sums the counts of one tile and writes its {@code tile_density} record. */
-public final class TileDensityReducer extends Reducer<IntWritable, PlaceCounts, NullWritable, GenericRecord> {
+final class TileDensityReducer extends Reducer<IntWritable, PlaceCounts, NullWritable, GenericRecord> {
   private final PlaceCounts sum = new PlaceCounts();
   private int zoom;
 

@@ -8,7 +8,7 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 
 /** The {@code tile_density} data set: one record per tile holding at least one counted place. */
-public final class TileDensitySchema {
+final class TileDensitySchema {
   public static final String DATASET = "tile_density";
 
   public static final Schema TILE_DENSITY = SchemaBuilder.record(DATASET).namespace("io.dumptruck.jobs.tiles")

@@ -22,7 +22,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * @param picture the picture file as given: absolute, or relative to the output directory
  * @param basemap the GeoJSON file drawn under the tiles, {@link Basemap#NONE}, or null for the built-in world
  */
-public record TileDensitySettings(int zoom, List<String> families, BoundingBox bbox, String picture, String basemap) {
+record TileDensitySettings(int zoom, List<String> families, BoundingBox bbox, String picture, String basemap) {
   static final String ZOOM = "zoom";
   static final String FAMILIES = "families";
   static final String BBOX = "bbox";

@@ -10,7 +10,7 @@ import org.apache.hadoop.io.WritableUtils;
  * Views of one page and how many distinct visitors they came from; summed per page between stages.
  * Bytes: {@code vlong(views) ‖ vlong(visitors)} (Hadoop's variable-length longs, 2 bytes for small tallies).
  */
-public final class PageTally implements Writable {
+final class PageTally implements Writable {
   private long views;
   private long visitors;
 

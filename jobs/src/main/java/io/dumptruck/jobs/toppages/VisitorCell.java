@@ -14,7 +14,7 @@ import org.apache.hadoop.io.WritableUtils;
  * Bytes: {@code byte(source) ‖ vlong(count) ‖ vint(path length) ‖ path}.
  * The path buffer is reused from record to record: copy what must outlive the next {@link #readFields}.
  */
-public final class VisitorCell implements Writable {
+final class VisitorCell implements Writable {
   /** Where the cell comes from. */
   public enum Source {
     /** {@code cookie_url_count u:<path>} → count. */

@@ -15,7 +15,7 @@ import org.apache.hadoop.mapreduce.Mapper;
  * {@code cookie_stats}, keyed by the visitor (the row key of both tables, UTF-8). Rows arrive in
  * batches of cells, so a visitor with millions of paths is never one Result.
  */
-public final class VisitorCellMapper extends Mapper<ImmutableBytesWritable, Result, Text, VisitorCell> {
+final class VisitorCellMapper extends Mapper<ImmutableBytesWritable, Result, Text, VisitorCell> {
   private final Text visitor = new Text();
   private final VisitorCell cell = new VisitorCell();
   private boolean urlCounts;

@@ -17,7 +17,7 @@ import org.apache.hadoop.mapreduce.Reducer;
  * record when the stored cell disagrees, and for every path a partial {@code (path → views, 1 visitor)}
  * into the work directory {@link TopPagesJob#PARTIALS} ({@link WorkFiles}) for the global ranking.
  */
-public final class VisitorPagesReducer extends Reducer<Text, VisitorCell, NullWritable, GenericRecord> {
+final class VisitorPagesReducer extends Reducer<Text, VisitorCell, NullWritable, GenericRecord> {
   private final Text path = new Text();
   private final PageTally tally = new PageTally();
   private TopK pages;

@@ -45,7 +45,7 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
  * and every mapper of the load reads that numbering — the same ids everywhere without coordination.
  * Names are written as {@code h<name>} and {@code e<name>}.
  */
-public final class IdDictionary {
+final class IdDictionary {
   /** Keys of the largest ids in the map {@link #read} returns. */
   public static final String MAX_HOST = "\0maxh";
   public static final String MAX_EVENT = "\0maxe";

@@ -31,7 +31,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
  * (two collections back to back: the second would otherwise be dropped unseen) or one nested too
  * deep to read safely ({@link JsonText}).
  */
-public final class GeoJsonFeatureInputFormat extends FileInputFormat<LongWritable, LineBatch> {
+final class GeoJsonFeatureInputFormat extends FileInputFormat<LongWritable, LineBatch> {
   /** The files of the input paths, by {@link InputFiles}' rule. */
   @Override
   protected List<FileStatus> listStatus(JobContext job) throws IOException {

@@ -14,7 +14,7 @@ import java.util.Objects;
  * typed. Optional text columns are null when empty, list columns are empty lists, optional numbers
  * are null. {@code featureClass} is one ASCII letter; {@code modificationDate} is {@code yyyy-MM-dd}.
  */
-public record GeoNamesRecord(
+record GeoNamesRecord(
     long geonameId,
     String name,
     String asciiName,

@@ -13,7 +13,7 @@ import java.util.Map;
  * Parses one GeoJSON Feature of a region: {@code properties.type} (country, admin1 … admin4, or the
  * letter a … e), {@code properties.id}, and a Polygon or MultiPolygon geometry in longitude/latitude.
  */
-public final class RegionParser {
+final class RegionParser {
   /** Why a feature is rejected. */
   public enum Reject { BAD_JSON, BAD_TYPE, MISSING_ID, BAD_GEOMETRY }
 

@@ -29,7 +29,7 @@ import org.apache.hadoop.hbase.io.compress.Compression;
  * work at read time. Each zoom of {@code --zooms} (default 2-6) writes every tile the region's
  * bounding box touches that the clipped shape is not empty in.
  */
-public final class RegionSchema implements RecordSchema<Region> {
+final class RegionSchema implements RecordSchema<Region> {
   public static final String REGION_INFO = "region_info";
   public static final String TILE_BOUNDS = "tile_bounds";
   /** The family of {@code region_info}. */

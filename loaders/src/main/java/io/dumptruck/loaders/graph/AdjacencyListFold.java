@@ -23,7 +23,7 @@ import org.apache.hadoop.io.BytesWritable;
  * {@code markers}: each value written leads with its KeyValue type code. Ids stream into the JSON in
  * qualifier order; only the array being built is held.
  */
-public final class AdjacencyListFold implements CellFold {
+final class AdjacencyListFold implements CellFold {
   /** The map-side value of an unfollow. */
   static final byte[] REMOVED = {1};
   private static final byte[] DELETE_COLUMN = {KeyValue.Type.DeleteColumn.getCode()};

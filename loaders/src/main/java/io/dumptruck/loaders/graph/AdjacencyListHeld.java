@@ -11,7 +11,7 @@ import org.apache.hadoop.hbase.Cell;
  * the list's own time — so {@link AdjacencyListFold} lists the held ids and the day's together, and an
  * unfollow of the day (at the load's time) removes one.
  */
-public final class AdjacencyListHeld extends JsonListHeld {
+final class AdjacencyListHeld extends JsonListHeld {
   private static final byte[] EMPTY = new byte[0];
 
   public AdjacencyListHeld() {

@@ -17,7 +17,7 @@ import org.apache.hadoop.io.BytesWritable;
  * was counted as loaded by its mapper and is moved to the rejected count here, so read = loaded +
  * rejected still holds.
  */
-public final class IpOverlapFold implements CellFold {
+final class IpOverlapFold implements CellFold {
   /** Why a block is rejected in the reducer. */
   public enum Reject { OVERLAP }
 

@@ -9,7 +9,7 @@ import java.util.Objects;
  * {@code start} and {@code end} are the addresses as unsigned integers (32 bits for version 4, 128
  * for version 6), {@code start ≤ end}; {@code country} is two upper-case ASCII letters.
  */
-public record IpRange(int version, BigInteger start, BigInteger end, String country, List<String> extra) {
+record IpRange(int version, BigInteger start, BigInteger end, String country, List<String> extra) {
 
   /**
    * @throws IllegalArgumentException if the version is not 4 or 6, an end is out of the version's

@@ -27,7 +27,7 @@ import java.util.Optional;
  * the extra fields are kept as written, after unquoting. Blank lines are skipped. A header line is
  * rejected like any other bad address. Thread-safe.
  */
-public final class IpRangeParser {
+final class IpRangeParser {
   /** Why an IP-block line is rejected. */
   public enum Reject { BAD_CSV, WRONG_COLUMN_COUNT, BAD_ADDRESS, MIXED_VERSIONS, START_AFTER_END, BAD_COUNTRY }
 

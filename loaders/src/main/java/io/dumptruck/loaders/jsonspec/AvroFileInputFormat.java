@@ -30,7 +30,7 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
  * {@link #checkWhole} compares. (A cut exactly after a block's sync marker leaves a shorter whole
  * file: Avro records no count that could tell.)
  */
-public final class AvroFileInputFormat extends AvroKeyInputFormat<GenericRecord> {
+final class AvroFileInputFormat extends AvroKeyInputFormat<GenericRecord> {
   /** The files of the input paths, by {@link InputFiles}' rule. */
   @Override
   protected List<FileStatus> listStatus(JobContext job) throws IOException {

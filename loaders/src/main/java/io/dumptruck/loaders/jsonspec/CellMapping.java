@@ -17,7 +17,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * passwords, which are never stored). A cell whose field is missing or empty is not written, unless
  * {@code "required": true}, which rejects the record. {@code "timestamp"}: a time for this cell.
  */
-public record CellMapping(String family, byte[] qualifier, KeyTemplate computedQualifier, String field, String encoding,
+record CellMapping(String family, byte[] qualifier, KeyTemplate computedQualifier, String field, String encoding,
     boolean required, TimeRef timestamp) {
 
   static final Set<String> ENCODINGS = Set.of("string", "int", "long", "double", "sha256");

@@ -32,7 +32,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * T is a field name (epoch ms) or {@code {"field": …, "pattern"|"unit": …}} ({@link TimeRef}). A field
  * that is missing or does not convert is an IllegalArgumentException: the record is rejected.
  */
-public interface KeyPart {
+interface KeyPart {
   /** The bytes of this part for a record; salt parts are filled in by {@link KeyTemplate}. */
   byte[] bytes(FieldRecord r);
 

@@ -10,7 +10,7 @@ import java.util.List;
  * the bytes of all the other parts, and written where it stands (usually first):
  * {@code salt = md5(rest)[0] mod n}, stable across JVMs and languages.
  */
-public final class KeyTemplate {
+final class KeyTemplate {
   private final List<KeyPart> parts;
 
   KeyTemplate(List<KeyPart> parts) {

@@ -33,7 +33,7 @@ import java.util.Set;
  * {@code avro} and {@code parquet} (records by field name, nested records by dotted path; the files'
  * own schema is used).
  */
-public record LoadSpec(String format, boolean header, List<String> fields, char delimiter, List<TableMapping> tables) {
+record LoadSpec(String format, boolean header, List<String> fields, char delimiter, List<TableMapping> tables) {
 
   public static final Set<String> FORMATS = Set.of("csv", "tsv", "jsonl", "avro", "parquet");
   private static final ObjectMapper JSON = new ObjectMapper();

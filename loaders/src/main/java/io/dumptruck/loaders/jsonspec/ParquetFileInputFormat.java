@@ -16,7 +16,7 @@ import org.apache.parquet.avro.AvroParquetInputFormat;
  * Parquet files for the spec loader, read as Avro records, read errors naming the file. A Parquet
  * file knows its end (the footer and the magic bytes after it): a cut file fails to open.
  */
-public final class ParquetFileInputFormat extends AvroParquetInputFormat<GenericRecord> {
+final class ParquetFileInputFormat extends AvroParquetInputFormat<GenericRecord> {
   /** The files of the input paths, by {@link InputFiles}' rule. */
   @Override
   protected List<FileStatus> listStatus(JobContext job) throws IOException {

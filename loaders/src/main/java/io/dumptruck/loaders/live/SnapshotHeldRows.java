@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * found to its HeldState. A row a HeldState cannot read is counted ({@link LoadCounter#HELD_ROWS_UNREADABLE})
  * and logged, and not folded.
  */
-public final class SnapshotHeldRows implements HeldRows {
+final class SnapshotHeldRows implements HeldRows {
   private static final Logger LOG = LoggerFactory.getLogger(SnapshotHeldRows.class);
   private static final int MAX_LOGGED = 20;
   private static final byte[] TO_THE_END = new byte[0];

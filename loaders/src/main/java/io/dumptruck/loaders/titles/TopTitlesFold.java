@@ -21,7 +21,7 @@ import org.apache.hadoop.io.BytesWritable;
  * A combiner cuts each row to its first ten titles on the map side already. The cell carries the
  * titles' ranks as a tag ({@link TitleRanks}), for a later load that folds into it.
  */
-public final class TopTitlesFold implements CellFold {
+final class TopTitlesFold implements CellFold {
   static final int LIMIT = 10;
   private static final JsonFactory JSON = new JsonFactory();
   private final List<String> titles = new ArrayList<>(LIMIT);

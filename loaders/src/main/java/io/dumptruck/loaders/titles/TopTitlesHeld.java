@@ -13,7 +13,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * the title), at the load's timestamp — so {@link TopTitlesFold} keeps the top 10 of the listed
  * titles and the day's alike.
  */
-public final class TopTitlesHeld extends JsonListHeld {
+final class TopTitlesHeld extends JsonListHeld {
   private static final byte[] EMPTY = new byte[0];
 
   public TopTitlesHeld() {

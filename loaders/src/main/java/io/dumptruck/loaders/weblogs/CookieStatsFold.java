@@ -17,7 +17,7 @@ import org.apache.hadoop.io.BytesWritable;
  * family's VERSIONS (5) keeps the five most recent. On the map side, counts are summed and each
  * request time keeps its smallest path already ({@link #combiner}).
  */
-public final class CookieStatsFold implements CellFold {
+final class CookieStatsFold implements CellFold {
   private final CellKey top = new CellKey();
   private byte[] topPath;
   private long topCount;

@@ -12,7 +12,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * request time) as held cells, as they are: with the day's, the family's VERSIONS keeps the newest
  * five of both. Its {@code c:} cell is not read: the counts behind it come from {@link UrlCountsHeld}.
  */
-public final class RecentPathsHeld extends OneFamilyHeld {
+final class RecentPathsHeld extends OneFamilyHeld {
   private static final byte[] RECENT = Bytes.toBytes(WebLogSchema.RECENT_PATHS);
 
   public RecentPathsHeld() {

@@ -16,7 +16,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * {@code cookie_stats}' {@code c} family (whose cell keeps only the winner, so the counts behind it
  * come from here); each {@code d:} day as it is, unless past the family's TTL.
  */
-public final class UrlCountsHeld implements HeldState {
+final class UrlCountsHeld implements HeldState {
   private FamilyRef urlCount;
   private FamilyRef daily;
   private FamilyRef statsCounts;

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.reduce.held;
 
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.formats.table.JobTables;
@@ -15,6 +16,7 @@ import org.apache.hadoop.conf.Configuration;
  * {@link #family}, then {@link #put}. Only the cells of the table and row being asked for are kept
  * (a source may emit into several tables at once); {@code HeldRowsFold} folds them with the load's.
  */
+@PublicApi
 public final class HeldCellsOut {
   /** One held cell. */
   public record Held(CellKey key, byte[] value) {}

@@ -1,5 +1,6 @@
 package io.dumptruck.formats.reduce.held;
 
+import io.dumptruck.formats.PublicApi;
 import java.io.Closeable;
 import java.io.IOException;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
@@ -10,6 +11,7 @@ import org.apache.hadoop.mapreduce.TaskInputOutputContext;
  * own cells reach, so rows the load does not touch are never sent through the shuffle nor written.
  * One instance per reduce task, made with the job's configuration.
  */
+@PublicApi
 public interface HeldRows extends Closeable {
   /** Called once, before the first row: where the held cells go, and the task (for its counters). */
   void open(TaskInputOutputContext<?, ?, ?, ?> context, HeldCellsOut out) throws IOException;
