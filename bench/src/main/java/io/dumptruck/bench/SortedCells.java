@@ -33,158 +33,173 @@ import org.apache.hadoop.hbase.regionserver.StoreUtils;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * The floor of a load: the cells it wrote, already sorted and cut at its split points, written by
- * HBase's bare HFile writer ({@link StoreFileWriter}) with each family's settings — no parsing, no
- * shuffle, no MapReduce.
+ * The floor of a load: the cells it wrote, already sorted and cut at its split points, written by HBase's bare HFile
+ * writer ({@link StoreFileWriter}) with each family's settings — no parsing, no shuffle, no MapReduce.
  *
- * <p>{@link #dump} (untimed) copies a load's output into plain files, one per table, family and
- * region: {@code <dump>/<table>/<family>/<region>.cells}, each cell as an int length and its KeyValue
- * bytes, plus the table's {@code _spec.json}. {@link #write} (timed) reads those files sequentially
- * and writes one HFile per region and family.
+ * <p>{@link #dump} (untimed) copies a load's output into plain files, one per table, family and region:
+ * {@code <dump>/<table>/<family>/<region>.cells}, each cell as an int length and its KeyValue bytes, plus the table's
+ * {@code _spec.json}. {@link #write} (timed) reads those files sequentially and writes one HFile per region and family.
  */
 final class SortedCells {
-  private SortedCells() {}
+    private SortedCells() {}
 
-  /** Copies every table of {@code loadOutput} (directories holding a {@code _spec.json}) into {@code dump}. */
-  static long dump(Configuration conf, Path loadOutput, java.nio.file.Path dump) throws IOException {
-    FileSystem fs = loadOutput.getFileSystem(conf);
-    long cells = 0;
-    for (FileStatus table : fs.listStatus(loadOutput)) {
-      Path specFile = new Path(table.getPath(), "_spec.json");
-      if (!table.isDirectory() || !fs.exists(specFile)) {
-        continue;
-      }
-      TableSpec spec = readSpec(fs, specFile);
-      java.nio.file.Path tableDump = dump.resolve(spec.name());
-      Files.createDirectories(tableDump);
-      Files.writeString(tableDump.resolve("_spec.json"), TableSpecJson.toJson(spec));
-      List<byte[]> points = spec.regions().splitPoints();
-      for (FamilySpec family : spec.families()) {
-        Path dir = new Path(table.getPath(), family.name());
-        if (!fs.exists(dir)) {
-          continue;
-        }
-        java.nio.file.Path familyDump = tableDump.resolve(family.name());
-        Files.createDirectories(familyDump);
-        List<HFile.Reader> readers = openByFirstKey(fs, dir, conf);
-        int region = -1;
-        DataOutputStream out = null;
-        try {
-          for (HFile.Reader r : readers) {
-            HFileScanner s = r.getScanner(conf, false, false);
-            if (!s.seekTo()) {
-              continue;
+    /** Copies every table of {@code loadOutput} (directories holding a {@code _spec.json}) into {@code dump}. */
+    static long dump(Configuration conf, Path loadOutput, java.nio.file.Path dump) throws IOException {
+        FileSystem fs = loadOutput.getFileSystem(conf);
+        long cells = 0;
+        for (FileStatus table : fs.listStatus(loadOutput)) {
+            Path specFile = new Path(table.getPath(), "_spec.json");
+            if (!table.isDirectory() || !fs.exists(specFile)) {
+                continue;
             }
-            do {
-              KeyValue kv = KeyValueUtil.copyToNewKeyValue(s.getCell());
-              int at = CellDigest.region(CellUtil.cloneRow(kv), points);
-              if (at != region) {
-                if (out != null) {
-                  out.close();
+            TableSpec spec = readSpec(fs, specFile);
+            java.nio.file.Path tableDump = dump.resolve(spec.name());
+            Files.createDirectories(tableDump);
+            Files.writeString(tableDump.resolve("_spec.json"), TableSpecJson.toJson(spec));
+            List<byte[]> points = spec.regions().splitPoints();
+            for (FamilySpec family : spec.families()) {
+                Path dir = new Path(table.getPath(), family.name());
+                if (!fs.exists(dir)) {
+                    continue;
                 }
-                region = at;
-                out = new DataOutputStream(new BufferedOutputStream(
-                    Files.newOutputStream(familyDump.resolve(String.format("%05d.cells", region))), 1 << 16));
-              }
-              out.writeInt(kv.getLength());
-              out.write(kv.getBuffer(), kv.getOffset(), kv.getLength());
-              cells++;
-            } while (s.next());
-            s.close();
-          }
-        } finally {
-          if (out != null) {
-            out.close();
-          }
-          for (HFile.Reader r : readers) {
-            r.close();
-          }
+                java.nio.file.Path familyDump = tableDump.resolve(family.name());
+                Files.createDirectories(familyDump);
+                List<HFile.Reader> readers = openByFirstKey(fs, dir, conf);
+                int region = -1;
+                DataOutputStream out = null;
+                try {
+                    for (HFile.Reader r : readers) {
+                        HFileScanner s = r.getScanner(conf, false, false);
+                        if (!s.seekTo()) {
+                            continue;
+                        }
+                        do {
+                            KeyValue kv = KeyValueUtil.copyToNewKeyValue(s.getCell());
+                            int at = CellDigest.region(CellUtil.cloneRow(kv), points);
+                            if (at != region) {
+                                if (out != null) {
+                                    out.close();
+                                }
+                                region = at;
+                                out = new DataOutputStream(new BufferedOutputStream(
+                                        Files.newOutputStream(familyDump.resolve(String.format("%05d.cells", region))),
+                                        1 << 16));
+                            }
+                            out.writeInt(kv.getLength());
+                            out.write(kv.getBuffer(), kv.getOffset(), kv.getLength());
+                            cells++;
+                        } while (s.next());
+                        s.close();
+                    }
+                } finally {
+                    if (out != null) {
+                        out.close();
+                    }
+                    for (HFile.Reader r : readers) {
+                        r.close();
+                    }
+                }
+            }
         }
-      }
+        return cells;
     }
-    return cells;
-  }
 
-  /** Writes the dumped cells as HFiles under {@code output/<table>/<family>/}; returns the cells written. */
-  static long write(Configuration conf, java.nio.file.Path dump, Path output) throws IOException {
-    FileSystem fs = output.getFileSystem(conf);
-    long cells = 0;
-    java.nio.file.Path[] tables;
-    try (var list = Files.list(dump)) {
-      tables = list.filter(Files::isDirectory).sorted().toArray(java.nio.file.Path[]::new);
+    /** Writes the dumped cells as HFiles under {@code output/<table>/<family>/}; returns the cells written. */
+    static long write(Configuration conf, java.nio.file.Path dump, Path output) throws IOException {
+        FileSystem fs = output.getFileSystem(conf);
+        long cells = 0;
+        java.nio.file.Path[] tables;
+        try (var list = Files.list(dump)) {
+            tables = list.filter(Files::isDirectory).sorted().toArray(java.nio.file.Path[]::new);
+        }
+        for (java.nio.file.Path tableDump : tables) {
+            TableSpec spec =
+                    TableSpecJson.fromJson(Files.readString(tableDump.resolve("_spec.json"), StandardCharsets.UTF_8));
+            for (FamilySpec family : spec.families()) {
+                java.nio.file.Path familyDump = tableDump.resolve(family.name());
+                if (!Files.isDirectory(familyDump)) {
+                    continue;
+                }
+                java.nio.file.Path[] regions;
+                try (var list = Files.list(familyDump)) {
+                    regions = list.sorted(Comparator.naturalOrder()).toArray(java.nio.file.Path[]::new);
+                }
+                for (java.nio.file.Path regionFile : regions) {
+                    String name = regionFile.getFileName().toString().replace(".cells", "");
+                    Path file = new Path(new Path(new Path(output, spec.name()), family.name()), "f" + name);
+                    cells += writeRegion(conf, fs, regionFile, file, spec.name(), family);
+                }
+            }
+        }
+        return cells;
     }
-    for (java.nio.file.Path tableDump : tables) {
-      TableSpec spec = TableSpecJson.fromJson(Files.readString(tableDump.resolve("_spec.json"), StandardCharsets.UTF_8));
-      for (FamilySpec family : spec.families()) {
-        java.nio.file.Path familyDump = tableDump.resolve(family.name());
-        if (!Files.isDirectory(familyDump)) {
-          continue;
-        }
-        java.nio.file.Path[] regions;
-        try (var list = Files.list(familyDump)) {
-          regions = list.sorted(Comparator.naturalOrder()).toArray(java.nio.file.Path[]::new);
-        }
-        for (java.nio.file.Path regionFile : regions) {
-          String name = regionFile.getFileName().toString().replace(".cells", "");
-          Path file = new Path(new Path(new Path(output, spec.name()), family.name()), "f" + name);
-          cells += writeRegion(conf, fs, regionFile, file, spec.name(), family);
-        }
-      }
-    }
-    return cells;
-  }
 
-  private static long writeRegion(Configuration conf, FileSystem fs, java.nio.file.Path in, Path file, String table,
-      FamilySpec family) throws IOException {
-    HFileContext context = new HFileContextBuilder().withCompression(family.compression())
-        .withDataBlockEncoding(family.encoding()).withChecksumType(StoreUtils.getChecksumType(conf))
-        .withBytesPerCheckSum(StoreUtils.getBytesPerChecksum(conf)).withBlockSize(family.blockSize())
-        .withColumnFamily(family.nameBytes()).withTableName(Bytes.toBytes(table))
-        .withIncludesTags(true).withCreateTime(System.currentTimeMillis()).build();
-    StoreFileWriter writer = new StoreFileWriter.Builder(conf, CacheConfig.DISABLED, fs).withFilePath(file)
-        .withBloomType(family.bloom()).withMaxVersions(family.maxVersions()).withFileContext(context).build();
-    long cells = 0;
-    try (DataInputStream cellsIn = new DataInputStream(new BufferedInputStream(Files.newInputStream(in), 1 << 20))) {
-      while (true) {
-        int length;
-        try {
-          length = cellsIn.readInt();
-        } catch (EOFException end) {
-          break;
+    private static long writeRegion(
+            Configuration conf, FileSystem fs, java.nio.file.Path in, Path file, String table, FamilySpec family)
+            throws IOException {
+        HFileContext context = new HFileContextBuilder()
+                .withCompression(family.compression())
+                .withDataBlockEncoding(family.encoding())
+                .withChecksumType(StoreUtils.getChecksumType(conf))
+                .withBytesPerCheckSum(StoreUtils.getBytesPerChecksum(conf))
+                .withBlockSize(family.blockSize())
+                .withColumnFamily(family.nameBytes())
+                .withTableName(Bytes.toBytes(table))
+                .withIncludesTags(true)
+                .withCreateTime(System.currentTimeMillis())
+                .build();
+        StoreFileWriter writer = new StoreFileWriter.Builder(conf, CacheConfig.DISABLED, fs)
+                .withFilePath(file)
+                .withBloomType(family.bloom())
+                .withMaxVersions(family.maxVersions())
+                .withFileContext(context)
+                .build();
+        long cells = 0;
+        try (DataInputStream cellsIn =
+                new DataInputStream(new BufferedInputStream(Files.newInputStream(in), 1 << 20))) {
+            while (true) {
+                int length;
+                try {
+                    length = cellsIn.readInt();
+                } catch (EOFException end) {
+                    break;
+                }
+                byte[] kv = new byte[length];
+                cellsIn.readFully(kv);
+                writer.append(new KeyValue(kv, 0, length));
+                cells++;
+            }
         }
-        byte[] kv = new byte[length];
-        cellsIn.readFully(kv);
-        writer.append(new KeyValue(kv, 0, length));
-        cells++;
-      }
+        writer.appendFileInfo(HStoreFile.BULKLOAD_TIME_KEY, Bytes.toBytes(System.currentTimeMillis()));
+        writer.appendFileInfo(HStoreFile.MAJOR_COMPACTION_KEY, Bytes.toBytes(true));
+        writer.appendTrackedTimestampsToMetadata();
+        writer.close();
+        return cells;
     }
-    writer.appendFileInfo(HStoreFile.BULKLOAD_TIME_KEY, Bytes.toBytes(System.currentTimeMillis()));
-    writer.appendFileInfo(HStoreFile.MAJOR_COMPACTION_KEY, Bytes.toBytes(true));
-    writer.appendTrackedTimestampsToMetadata();
-    writer.close();
-    return cells;
-  }
 
-  private static TableSpec readSpec(FileSystem fs, Path specFile) throws IOException {
-    try (var in = fs.open(specFile)) {
-      return TableSpecJson.fromJson(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-    }
-  }
-
-  /** Readers of the non-empty HFiles in a family directory (hidden names skipped), by first key. */
-  static List<HFile.Reader> openByFirstKey(FileSystem fs, Path dir, Configuration conf) throws IOException {
-    List<HFile.Reader> readers = new ArrayList<>();
-    for (FileStatus f : fs.listStatus(dir)) {
-      if (f.isFile() && !f.getPath().getName().startsWith(".") && !f.getPath().getName().startsWith("_")) {
-        HFile.Reader r = HFile.createReader(fs, f.getPath(), CacheConfig.DISABLED, true, conf);
-        if (r.getEntries() == 0) {
-          r.close();
-        } else {
-          readers.add(r);
+    private static TableSpec readSpec(FileSystem fs, Path specFile) throws IOException {
+        try (var in = fs.open(specFile)) {
+            return TableSpecJson.fromJson(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         }
-      }
     }
-    readers.sort((a, b) -> CellComparator.getInstance().compare(a.getFirstKey().get(), b.getFirstKey().get()));
-    return readers;
-  }
+
+    /** Readers of the non-empty HFiles in a family directory (hidden names skipped), by first key. */
+    static List<HFile.Reader> openByFirstKey(FileSystem fs, Path dir, Configuration conf) throws IOException {
+        List<HFile.Reader> readers = new ArrayList<>();
+        for (FileStatus f : fs.listStatus(dir)) {
+            if (f.isFile()
+                    && !f.getPath().getName().startsWith(".")
+                    && !f.getPath().getName().startsWith("_")) {
+                HFile.Reader r = HFile.createReader(fs, f.getPath(), CacheConfig.DISABLED, true, conf);
+                if (r.getEntries() == 0) {
+                    r.close();
+                } else {
+                    readers.add(r);
+                }
+            }
+        }
+        readers.sort((a, b) -> CellComparator.getInstance()
+                .compare(a.getFirstKey().get(), b.getFirstKey().get()));
+        return readers;
+    }
 }

@@ -24,10 +24,10 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Web-log lines parsed per second: {@link WebLogParser} against the way log lines are usually read,
- * one regular expression for the combined format with the cookie and duration, its groups taken out
- * and the time parsed with {@link DateTimeFormatter} (no unescaping, no referer reversal, so it does
- * less than the parser). Both read the same 10,000 generated lines.
+ * Web-log lines parsed per second: {@link WebLogParser} against the way log lines are usually read, one regular
+ * expression for the combined format with the cookie and duration, its groups taken out and the time parsed with
+ * {@link DateTimeFormatter} (no unescaping, no referer reversal, so it does less than the parser). Both read the same
+ * 10,000 generated lines.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -36,48 +36,51 @@ import org.openjdk.jmh.infra.Blackhole;
 @Fork(2)
 @State(Scope.Benchmark)
 public class WebLogParserBench {
-  static final int LINES = 10_000;
-  private static final Pattern COMBINED = Pattern.compile(
-      "^(\\S+) (\\S+) (\\S+) \\[([^\\]]+)\\] \"((?:[^\"\\\\]|\\\\.)*)\" (\\d{3}) (\\S+) \"((?:[^\"\\\\]|\\\\.)*)\" "
-          + "\"((?:[^\"\\\\]|\\\\.)*)\"(?: \"((?:[^\"\\\\]|\\\\.)*)\" (\\S+))?$");
-  private static final DateTimeFormatter APACHE_TIME = DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.ROOT);
+    static final int LINES = 10_000;
+    private static final Pattern COMBINED = Pattern.compile(
+            "^(\\S+) (\\S+) (\\S+) \\[([^\\]]+)\\] \"((?:[^\"\\\\]|\\\\.)*)\" (\\d{3}) (\\S+) \"((?:[^\"\\\\]|\\\\.)*)\" "
+                    + "\"((?:[^\"\\\\]|\\\\.)*)\"(?: \"((?:[^\"\\\\]|\\\\.)*)\" (\\S+))?$");
+    private static final DateTimeFormatter APACHE_TIME =
+            DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.ROOT);
 
-  private List<String> lines;
-  private final WebLogParser parser = new WebLogParser();
+    private List<String> lines;
+    private final WebLogParser parser = new WebLogParser();
 
-  @Setup
-  public void setUp() throws IOException {
-    lines = BenchTables.lines(DataGenerator.WEBLOGS, LINES, 11);
-    int records = 0;
-    int matches = 0;
-    for (String line : lines) {
-      records += parser.parse(line).isRecord() ? 1 : 0;
-      matches += COMBINED.matcher(line).matches() ? 1 : 0;
-    }
-    if (records != matches) {
-      throw new IllegalStateException("the parser takes " + records + " lines, the regular expression " + matches);
-    }
-  }
-
-  @Benchmark
-  @OperationsPerInvocation(LINES)
-  public void webLogParser(Blackhole bh) {
-    for (String line : lines) {
-      bh.consume(parser.parse(line));
-    }
-  }
-
-  @Benchmark
-  @OperationsPerInvocation(LINES)
-  public void regex(Blackhole bh) {
-    for (String line : lines) {
-      Matcher m = COMBINED.matcher(line);
-      if (m.matches()) {
-        for (int g = 1; g <= m.groupCount(); g++) {
-          bh.consume(m.group(g));
+    @Setup
+    public void setUp() throws IOException {
+        lines = BenchTables.lines(DataGenerator.WEBLOGS, LINES, 11);
+        int records = 0;
+        int matches = 0;
+        for (String line : lines) {
+            records += parser.parse(line).isRecord() ? 1 : 0;
+            matches += COMBINED.matcher(line).matches() ? 1 : 0;
         }
-        bh.consume(ZonedDateTime.parse(m.group(4), APACHE_TIME).toInstant().toEpochMilli());
-      }
+        if (records != matches) {
+            throw new IllegalStateException(
+                    "the parser takes " + records + " lines, the regular expression " + matches);
+        }
     }
-  }
+
+    @Benchmark
+    @OperationsPerInvocation(LINES)
+    public void webLogParser(Blackhole bh) {
+        for (String line : lines) {
+            bh.consume(parser.parse(line));
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(LINES)
+    public void regex(Blackhole bh) {
+        for (String line : lines) {
+            Matcher m = COMBINED.matcher(line);
+            if (m.matches()) {
+                for (int g = 1; g <= m.groupCount(); g++) {
+                    bh.consume(m.group(g));
+                }
+                bh.consume(
+                        ZonedDateTime.parse(m.group(4), APACHE_TIME).toInstant().toEpochMilli());
+            }
+        }
+    }
 }

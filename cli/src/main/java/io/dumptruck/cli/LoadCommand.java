@@ -1,15 +1,15 @@
 package io.dumptruck.cli;
 
 import io.dumptruck.formats.runtime.OutputDirectoryException;
-import io.dumptruck.loaders.live.LiveMatch;
 import io.dumptruck.loaders.InputFiles;
 import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.LoadPlan;
+import io.dumptruck.loaders.LoadReport;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderCatalog;
-import io.dumptruck.loaders.LoadReport;
 import io.dumptruck.loaders.PreparedLoad;
+import io.dumptruck.loaders.live.LiveMatch;
 import java.io.FileNotFoundException;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -25,155 +25,198 @@ import org.apache.hadoop.security.AccessControlException;
 
 /** {@code dumptruck load <loader> --input PATH… --output DIR [options]}: one MapReduce load into HFile tables. */
 final class LoadCommand extends Command {
-  static final double DEFAULT_MAX_REJECT_RATIO = 0.05;
+    static final double DEFAULT_MAX_REJECT_RATIO = 0.05;
 
-  @Override
-  public String summary() {
-    return "load raw data into HFile tables: " + String.join(", ", LoaderCatalog.all().keySet());
-  }
+    @Override
+    public String summary() {
+        return "load raw data into HFile tables: "
+                + String.join(", ", LoaderCatalog.all().keySet());
+    }
 
-  @Override
-  public String usage() {
-    StringBuilder b = new StringBuilder();
-    b.append("dumptruck load <loader> --input PATH [--input PATH…] --output DIR [options]\n");
-    b.append("  --input PATH           files, directories or globs, local or HDFS; .gz/.bz2 are decompressed (repeat, or comma-separate)\n");
-    b.append("  --output DIR           a new directory: <DIR>/<table>/<family>/<hfile>, rejects in <DIR>/_rejects\n");
-    b.append("  --regions N            regions per table (default 1)\n");
-    b.append("  --timestamp T          cell timestamp (epoch ms) for records without a time (default: now); fix it for reproducible loads\n");
-    b.append("  --max-reject-ratio R   fail the load when rejected/read > R (default " + DEFAULT_MAX_REJECT_RATIO + ")\n");
-    b.append("  --live                 match the tables HBase serves now (hbase-site.xml or -D hbase.zookeeper.quorum=…): their region\n");
-    b.append("                         bounds become the split points, their families' settings the files' settings\n");
-    b.append("  --namespace NS         with --live: the live tables are in namespace NS (default: default)\n");
-    b.append("  --live-name T=[NS:]N   with --live: the load's table T goes into the live table [NS:]N (repeat, or comma-separate)\n");
-    b.append("  --dry-run              check the options, inputs and live tables, print the plan (tables, regions, family\n");
-    b.append("                         settings, input files and bytes) and stop: no job, nothing written\n");
-    for (Loader l : LoaderCatalog.all().values()) {
-      b.append("\n").append(l.name()).append(": ").append(l.summary()).append("\n");
-      l.options().forEach((name, help) -> b.append(String.format("  --%-20s %s%n", name + " …", help)));
+    @Override
+    public String usage() {
+        StringBuilder b = new StringBuilder();
+        b.append("dumptruck load <loader> --input PATH [--input PATH…] --output DIR [options]\n");
+        b.append(
+                "  --input PATH           files, directories or globs, local or HDFS; .gz/.bz2 are decompressed (repeat, or comma-separate)\n");
+        b.append(
+                "  --output DIR           a new directory: <DIR>/<table>/<family>/<hfile>, rejects in <DIR>/_rejects\n");
+        b.append("  --regions N            regions per table (default 1)\n");
+        b.append(
+                "  --timestamp T          cell timestamp (epoch ms) for records without a time (default: now); fix it for reproducible loads\n");
+        b.append("  --max-reject-ratio R   fail the load when rejected/read > R (default " + DEFAULT_MAX_REJECT_RATIO
+                + ")\n");
+        b.append(
+                "  --live                 match the tables HBase serves now (hbase-site.xml or -D hbase.zookeeper.quorum=…): their region\n");
+        b.append(
+                "                         bounds become the split points, their families' settings the files' settings\n");
+        b.append("  --namespace NS         with --live: the live tables are in namespace NS (default: default)\n");
+        b.append(
+                "  --live-name T=[NS:]N   with --live: the load's table T goes into the live table [NS:]N (repeat, or comma-separate)\n");
+        b.append(
+                "  --dry-run              check the options, inputs and live tables, print the plan (tables, regions, family\n");
+        b.append("                         settings, input files and bytes) and stop: no job, nothing written\n");
+        for (Loader l : LoaderCatalog.all().values()) {
+            b.append("\n").append(l.name()).append(": ").append(l.summary()).append("\n");
+            l.options().forEach((name, help) -> b.append(String.format("  --%-20s %s%n", name + " …", help)));
+        }
+        return b.toString();
     }
-    return b.toString();
-  }
 
-  @Override
-  public int run(String[] argv) throws Exception {
-    if (argv.length == 0) {
-      throw new UsageException("name a loader: " + String.join(", ", LoaderCatalog.all().keySet()));
-    }
-    Loader loader = LoaderCatalog.all().get(argv[0]);
-    if (loader == null) {
-      throw new UsageException("unknown loader '" + argv[0] + "'; loaders: " + String.join(", ", LoaderCatalog.all().keySet()));
-    }
-    Set<String> valued = new HashSet<>(Set.of("input", "output", "regions", "timestamp", "max-reject-ratio", "namespace", "live-name"));
-    valued.addAll(loader.options().keySet());
-    Args args = new Args(Arrays.copyOfRange(argv, 1, argv.length), valued, Set.of("live", "dry-run"));
-    args.expectPositionals(0);
-    if (!args.flag("live") && (args.has("namespace") || args.has("live-name"))) {
-      throw new UsageException("--namespace and --live-name go with --live");
-    }
-    LoadOptions options = options(loader, args);
-    PreparedLoad load;
-    try {
-      if (args.flag("dry-run")) {
-        LoadPlan.of(getConf(), loader, options).print(out, 20);
+    @Override
+    public int run(String[] argv) throws Exception {
+        if (argv.length == 0) {
+            throw new UsageException(
+                    "name a loader: " + String.join(", ", LoaderCatalog.all().keySet()));
+        }
+        Loader loader = LoaderCatalog.all().get(argv[0]);
+        if (loader == null) {
+            throw new UsageException("unknown loader '" + argv[0] + "'; loaders: "
+                    + String.join(", ", LoaderCatalog.all().keySet()));
+        }
+        Set<String> valued = new HashSet<>(
+                Set.of("input", "output", "regions", "timestamp", "max-reject-ratio", "namespace", "live-name"));
+        valued.addAll(loader.options().keySet());
+        Args args = new Args(Arrays.copyOfRange(argv, 1, argv.length), valued, Set.of("live", "dry-run"));
+        args.expectPositionals(0);
+        if (!args.flag("live") && (args.has("namespace") || args.has("live-name"))) {
+            throw new UsageException("--namespace and --live-name go with --live");
+        }
+        LoadOptions options = options(loader, args);
+        PreparedLoad load;
+        try {
+            if (args.flag("dry-run")) {
+                LoadPlan.of(getConf(), loader, options).print(out, 20);
+                return 0;
+            }
+            load = LoadJob.prepare(getConf(), loader, options);
+        } catch (IllegalArgumentException
+                | FileNotFoundException
+                | FileAlreadyExistsException
+                | OutputDirectoryException
+                | AccessControlException e) {
+            // bad options, an input that is not there or may not be read, an output that is or cannot be: the command
+            // line
+            // needs fixing, as for `run`
+            throw new UsageException(e.getMessage(), e);
+        }
+        int files = load.inputs().files().size();
+        out.println("load " + loader.name() + ": "
+                + String.join(
+                        ", ", options.inputs().stream().map(Path::toString).toList()) + " -> " + options.output() + " ("
+                + files + (files == 1 ? " input file)" : " input files)"));
+        load.matched().forEach(m -> out.println("  matched to the live table: " + m.describe()));
+        load.notes().forEach(line -> out.println("  " + line));
+        List<Path> skipped = load.inputs().skipped();
+        if (!skipped.isEmpty()) {
+            out.println("  skipped hidden files (names starting with _ or .; name one to read it): " + skipped.size()
+                    + " (" + InputFiles.examples(skipped) + ")");
+        }
+        JobProgress.run(load.job(), out, err);
+        LoadReport report = load.finish();
+        if (load.job().isSuccessful()) { // a failed job's counters are partial: only its one-line reason is printed
+            print(loader, report, out);
+        }
+        if (report.failed()) {
+            throw new IllegalStateException(report.failure());
+        }
         return 0;
-      }
-      load = LoadJob.prepare(getConf(), loader, options);
-    } catch (IllegalArgumentException | FileNotFoundException | FileAlreadyExistsException | OutputDirectoryException
-        | AccessControlException e) {
-      // bad options, an input that is not there or may not be read, an output that is or cannot be: the command line
-      // needs fixing, as for `run`
-      throw new UsageException(e.getMessage(), e);
     }
-    int files = load.inputs().files().size();
-    out.println("load " + loader.name() + ": " + String.join(", ", options.inputs().stream().map(Path::toString).toList())
-        + " -> " + options.output() + " (" + files + (files == 1 ? " input file)" : " input files)"));
-    load.matched().forEach(m -> out.println("  matched to the live table: " + m.describe()));
-    load.notes().forEach(line -> out.println("  " + line));
-    List<Path> skipped = load.inputs().skipped();
-    if (!skipped.isEmpty()) {
-      out.println("  skipped hidden files (names starting with _ or .; name one to read it): " + skipped.size() + " ("
-          + InputFiles.examples(skipped) + ")");
-    }
-    JobProgress.run(load.job(), out, err);
-    LoadReport report = load.finish();
-    if (load.job().isSuccessful()) { // a failed job's counters are partial: only its one-line reason is printed
-      print(loader, report, out);
-    }
-    if (report.failed()) {
-      throw new IllegalStateException(report.failure());
-    }
-    return 0;
-  }
 
-  private static LoadOptions options(Loader loader, Args args) {
-    List<Path> inputs = new ArrayList<>();
-    args.getAll("input").forEach(i -> inputs.add(new Path(i)));
-    if (!args.has("output")) {
-      throw new UsageException("missing --output DIR (a directory that does not exist yet)");
+    private static LoadOptions options(Loader loader, Args args) {
+        List<Path> inputs = new ArrayList<>();
+        args.getAll("input").forEach(i -> inputs.add(new Path(i)));
+        if (!args.has("output")) {
+            throw new UsageException("missing --output DIR (a directory that does not exist yet)");
+        }
+        Map<String, String> extra = new LinkedHashMap<>();
+        for (String name : loader.options().keySet()) {
+            if (args.has(name)) {
+                extra.put(name, args.get(name));
+            }
+        }
+        double ratio;
+        try {
+            ratio = args.has("max-reject-ratio")
+                    ? Double.parseDouble(args.get("max-reject-ratio"))
+                    : DEFAULT_MAX_REJECT_RATIO;
+        } catch (NumberFormatException e) {
+            throw new UsageException(
+                    "--max-reject-ratio takes a number between 0 and 1, got '" + args.get("max-reject-ratio") + "'");
+        }
+        try {
+            LoadOptions options = new LoadOptions(
+                    inputs,
+                    new Path(args.path("output")),
+                    args.getInt("regions", 1, 1, LoadOptions.MAX_REGIONS),
+                    args.getLong("timestamp", System.currentTimeMillis(), 0),
+                    ratio,
+                    extra);
+            return args.flag("live") ? options.matching(live(args)) : options;
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
     }
-    Map<String, String> extra = new LinkedHashMap<>();
-    for (String name : loader.options().keySet()) {
-      if (args.has(name)) {
-        extra.put(name, args.get(name));
-      }
-    }
-    double ratio;
-    try {
-      ratio = args.has("max-reject-ratio") ? Double.parseDouble(args.get("max-reject-ratio")) : DEFAULT_MAX_REJECT_RATIO;
-    } catch (NumberFormatException e) {
-      throw new UsageException("--max-reject-ratio takes a number between 0 and 1, got '" + args.get("max-reject-ratio") + "'");
-    }
-    try {
-      LoadOptions options = new LoadOptions(inputs, new Path(args.path("output")), args.getInt("regions", 1, 1, LoadOptions.MAX_REGIONS),
-          args.getLong("timestamp", System.currentTimeMillis(), 0), ratio, extra);
-      return args.flag("live") ? options.matching(live(args)) : options;
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage(), e);
-    }
-  }
 
-  /** {@code --live} with its {@code --namespace} and {@code --live-name} (which go only with it). */
-  private static LiveMatch live(Args args) {
-    if (args.has("regions")) {
-      throw new UsageException("--regions cannot go with --live: the live tables' regions are the load's");
+    /** {@code --live} with its {@code --namespace} and {@code --live-name} (which go only with it). */
+    private static LiveMatch live(Args args) {
+        if (args.has("regions")) {
+            throw new UsageException("--regions cannot go with --live: the live tables' regions are the load's");
+        }
+        Map<String, String> names = new LinkedHashMap<>();
+        for (String pair : args.getAll("live-name")) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0 || eq == pair.length() - 1) {
+                throw new UsageException("--live-name takes TABLE=[NAMESPACE:]NAME, got '" + pair + "'");
+            }
+            names.put(pair.substring(0, eq), pair.substring(eq + 1));
+        }
+        return new LiveMatch(args.has("namespace") ? args.get("namespace") : null, names);
     }
-    Map<String, String> names = new LinkedHashMap<>();
-    for (String pair : args.getAll("live-name")) {
-      int eq = pair.indexOf('=');
-      if (eq <= 0 || eq == pair.length() - 1) {
-        throw new UsageException("--live-name takes TABLE=[NAMESPACE:]NAME, got '" + pair + "'");
-      }
-      names.put(pair.substring(0, eq), pair.substring(eq + 1));
-    }
-    return new LiveMatch(args.has("namespace") ? args.get("namespace") : null, names);
-  }
 
-  static void print(Loader loader, LoadReport r, PrintStream out) {
-    out.println();
-    out.printf("records: %,d read = %,d loaded + %,d rejected%s%n", r.read(), r.loaded(), r.rejected(),
-        r.skipped() > 0 ? String.format("  (%,d blank/comment lines skipped)", r.skipped()) : "");
-    if (!r.rejectReasons().isEmpty()) {
-      out.println("rejects by reason: " + String.join(", ", r.rejectReasons().entrySet().stream()
-          .map(e -> e.getKey() + " " + e.getValue()).toList()));
-      out.println("rejected records (position, reason, detail, record): " + r.rejects());
+    static void print(Loader loader, LoadReport r, PrintStream out) {
+        out.println();
+        out.printf(
+                "records: %,d read = %,d loaded + %,d rejected%s%n",
+                r.read(),
+                r.loaded(),
+                r.rejected(),
+                r.skipped() > 0 ? String.format("  (%,d blank/comment lines skipped)", r.skipped()) : "");
+        if (!r.rejectReasons().isEmpty()) {
+            out.println("rejects by reason: "
+                    + String.join(
+                            ", ",
+                            r.rejectReasons().entrySet().stream()
+                                    .map(e -> e.getKey() + " " + e.getValue())
+                                    .toList()));
+            out.println("rejected records (position, reason, detail, record): " + r.rejects());
+        }
+        LoadReport.CellsDropped d = r.dropped();
+        if (d.duplicates() > 0) {
+            out.printf(
+                    "cells: %,d exact copies of another cell (same row, column, timestamp and value) written once%n",
+                    d.duplicates());
+        }
+        if (d.conflicting() > 0) {
+            out.printf(
+                    "cells: %,d dropped: another cell had the same row, column and timestamp and a greater value, which was kept; "
+                            + "listed in %s%n",
+                    d.conflicting(), d.conflicts());
+        }
+        out.printf("%n%-16s %8s %10s %12s %14s%n", "table", "files", "rows", "cells", "bytes");
+        r.tables()
+                .forEach((table, t) ->
+                        out.printf("%-16s %8d %10d %12d %14d%n", table, t.files(), t.rows(), t.cells(), t.bytes()));
+        List<String> markers = r.tables().entrySet().stream()
+                .filter(t -> t.getValue().markers() > 0)
+                .map(t -> t.getKey() + " " + t.getValue().markers())
+                .toList();
+        if (!markers.isEmpty()) {
+            out.println("of the cells, delete markers (tombstones, masking what they delete once bulk-loaded): "
+                    + String.join(", ", markers));
+        }
+        if (r.file() != null) {
+            out.println("\nreport (JSON): " + r.file());
+        }
     }
-    LoadReport.CellsDropped d = r.dropped();
-    if (d.duplicates() > 0) {
-      out.printf("cells: %,d exact copies of another cell (same row, column, timestamp and value) written once%n", d.duplicates());
-    }
-    if (d.conflicting() > 0) {
-      out.printf("cells: %,d dropped: another cell had the same row, column and timestamp and a greater value, which was kept; "
-          + "listed in %s%n", d.conflicting(), d.conflicts());
-    }
-    out.printf("%n%-16s %8s %10s %12s %14s%n", "table", "files", "rows", "cells", "bytes");
-    r.tables().forEach((table, t) -> out.printf("%-16s %8d %10d %12d %14d%n", table, t.files(), t.rows(), t.cells(), t.bytes()));
-    List<String> markers = r.tables().entrySet().stream().filter(t -> t.getValue().markers() > 0)
-        .map(t -> t.getKey() + " " + t.getValue().markers()).toList();
-    if (!markers.isEmpty()) {
-      out.println("of the cells, delete markers (tombstones, masking what they delete once bulk-loaded): " + String.join(", ", markers));
-    }
-    if (r.file() != null) {
-      out.println("\nreport (JSON): " + r.file());
-    }
-  }
 }

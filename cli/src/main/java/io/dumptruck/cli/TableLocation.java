@@ -12,46 +12,47 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * Where a table argument points: a directory as given (a load's table, an HBase snapshot
- * {@code <root>/.hbase-snapshot/<name>} or table directory {@code <root>/data/<namespace>/<table>}),
- * or {@code snapshot:NAME} for the snapshot NAME under the HBase root directory of the configuration
+ * {@code <root>/.hbase-snapshot/<name>} or table directory {@code <root>/data/<namespace>/<table>}), or
+ * {@code snapshot:NAME} for the snapshot NAME under the HBase root directory of the configuration
  * ({@code hbase.rootdir} of hbase-site.xml, or {@code -D hbase.rootdir=…}).
  */
 final class TableLocation {
-  static final String SNAPSHOT_PREFIX = "snapshot:";
+    static final String SNAPSHOT_PREFIX = "snapshot:";
 
-  private TableLocation() {}
+    private TableLocation() {}
 
-  static Path of(Configuration conf, String given) {
-    if (!given.startsWith(SNAPSHOT_PREFIX)) {
-      return new Path(given);
+    static Path of(Configuration conf, String given) {
+        if (!given.startsWith(SNAPSHOT_PREFIX)) {
+            return new Path(given);
+        }
+        String name = given.substring(SNAPSHOT_PREFIX.length());
+        try {
+            return SnapshotDirs.existing(conf, name);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(given + ": " + e.getMessage() + " (or give the snapshot's directory)", e);
+        }
     }
-    String name = given.substring(SNAPSHOT_PREFIX.length());
-    try {
-      return SnapshotDirs.existing(conf, name);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(given + ": " + e.getMessage() + " (or give the snapshot's directory)", e);
-    }
-  }
 
-  /** The {@code --table T=LOCATION} pairs (each a {@link #of location}), by table name. */
-  static Map<String, Path> located(Configuration conf, List<String> pairs) {
-    Map<String, Path> located = new LinkedHashMap<>();
-    for (String pair : pairs) {
-      int eq = pair.indexOf('=');
-      if (eq <= 0 || eq == pair.length() - 1) {
-        throw new UsageException("--table takes TABLE=LOCATION (snapshot:NAME or a directory), got '" + pair + "'");
-      }
-      located.put(pair.substring(0, eq), of(conf, pair.substring(eq + 1)));
+    /** The {@code --table T=LOCATION} pairs (each a {@link #of location}), by table name. */
+    static Map<String, Path> located(Configuration conf, List<String> pairs) {
+        Map<String, Path> located = new LinkedHashMap<>();
+        for (String pair : pairs) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0 || eq == pair.length() - 1) {
+                throw new UsageException(
+                        "--table takes TABLE=LOCATION (snapshot:NAME or a directory), got '" + pair + "'");
+            }
+            located.put(pair.substring(0, eq), of(conf, pair.substring(eq + 1)));
+        }
+        return located;
     }
-    return located;
-  }
 
-  /** Opens the table at {@code location}, saying first on {@code err} what reading a live table directory risks. */
-  static TableReader open(Configuration conf, Path location, PrintStream err) throws IOException {
-    TableReader reader = TableReader.open(conf, location);
-    if (reader.table().warning() != null) {
-      err.println("dumptruck: warning: " + reader.table().warning());
+    /** Opens the table at {@code location}, saying first on {@code err} what reading a live table directory risks. */
+    static TableReader open(Configuration conf, Path location, PrintStream err) throws IOException {
+        TableReader reader = TableReader.open(conf, location);
+        if (reader.table().warning() != null) {
+            err.println("dumptruck: warning: " + reader.table().warning());
+        }
+        return reader;
     }
-    return reader;
-  }
 }

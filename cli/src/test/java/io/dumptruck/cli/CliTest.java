@@ -30,467 +30,636 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The command line as a user meets it: the demo, get and scan output, usage and one-line errors. */
 class CliTest {
-  @TempDir static File tmp;
-  static String users;
-  static String byCity;
-  static String demoOutput;
+    @TempDir
+    static File tmp;
 
-  record Run(int code, String out, String err) {}
+    static String users;
+    static String byCity;
+    static String demoOutput;
 
-  static synchronized Run run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    PrintStream oldOut = System.out;
-    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-      System.setOut(o);
-      int code = Main.run(args, o, e);
-      return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    } finally {
-      System.setOut(oldOut);
+    record Run(int code, String out, String err) {}
+
+    static synchronized Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream oldOut = System.out;
+        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+                PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+            System.setOut(o);
+            int code = Main.run(args, o, e);
+            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+        }
     }
-  }
 
-  @BeforeAll
-  static void demo() {
-    File dir = new File(tmp, "demo");
-    Run r = run("demo", "--output", dir.getPath(), "--samples", new File("../sample-data").getAbsolutePath());
-    assertEquals(0, r.code(), r.err());
-    demoOutput = r.out();
-    users = new File(dir, "graph/adjacency").getPath();
-    byCity = new File(dir, "titles/title_autocomp").getPath();
-  }
-
-  @Test
-  void helpConfigListsEveryKeyOfEveryModule() {
-    Run r = run("help", "config");
-    assertEquals(0, r.code(), r.err());
-    List<ConfKey> keys = new ArrayList<>();
-    for (ConfKey[] module : List.of(FormatConf.values(), LoaderConf.values(), LiveConf.values(), SpecConf.values(), EventConf.values(),
-        DatasetConf.values(), JourneysConf.values(), TopPagesConf.values(), GraphStatsConf.values(), TileDensityConf.values(),
-        EventRollupConf.values())) {
-      keys.addAll(List.of(module));
+    @BeforeAll
+    static void demo() {
+        File dir = new File(tmp, "demo");
+        Run r = run("demo", "--output", dir.getPath(), "--samples", new File("../sample-data").getAbsolutePath());
+        assertEquals(0, r.code(), r.err());
+        demoOutput = r.out();
+        users = new File(dir, "graph/adjacency").getPath();
+        byCity = new File(dir, "titles/title_autocomp").getPath();
     }
-    for (ConfKey k : keys) {
-      assertTrue(k.key().startsWith("dumptruck."), k.key());
-      assertTrue(r.out().contains(k.key() + " "), "help config lacks " + k.key() + ":\n" + r.out());
+
+    @Test
+    void helpConfigListsEveryKeyOfEveryModule() {
+        Run r = run("help", "config");
+        assertEquals(0, r.code(), r.err());
+        List<ConfKey> keys = new ArrayList<>();
+        for (ConfKey[] module : List.of(
+                FormatConf.values(),
+                LoaderConf.values(),
+                LiveConf.values(),
+                SpecConf.values(),
+                EventConf.values(),
+                DatasetConf.values(),
+                JourneysConf.values(),
+                TopPagesConf.values(),
+                GraphStatsConf.values(),
+                TileDensityConf.values(),
+                EventRollupConf.values())) {
+            keys.addAll(List.of(module));
+        }
+        for (ConfKey k : keys) {
+            assertTrue(k.key().startsWith("dumptruck."), k.key());
+            assertTrue(r.out().contains(k.key() + " "), "help config lacks " + k.key() + ":\n" + r.out());
+        }
+        assertTrue(
+                r.out().contains("dumptruck.output.file.max.bytes" + " ".repeat(42 - 31 + 1) + "268435456"), r.out());
     }
-    assertTrue(r.out().contains("dumptruck.output.file.max.bytes" + " ".repeat(42 - 31 + 1) + "268435456"), r.out());
-  }
 
-  /**
-   * A scheduler's view of a load: {@code --dry-run} plans without writing, and every load leaves
-   * {@code _report.json} whose figures are the summary's (read = loaded + rejected, per table).
-   */
-  @Test
-  void aDryRunPlansWithoutWritingAndEveryLoadLeavesAJsonReport() throws Exception {
-    File output = new File(tmp, "reported");
-    String events = new File("../sample-data/events").getPath();
-    Run plan = run("load", "events", "--input", events, "--output", output.getPath(), "--dry-run");
-    assertEquals(0, plan.code(), plan.err());
-    assertTrue(plan.out().contains("input: 1 file(s), ") && plan.out().contains("table log_data: 16 region(s) (salted split points)")
-        && plan.out().contains("  family d: compression GZ, bloom ROW, encoding FAST_DIFF, block size 65536, VERSIONS 1, TTL forever"),
-        plan.out());
-    assertFalse(output.exists(), "a dry run writes nothing");
-    Run load = run("load", "events", "--input", events, "--output", output.getPath(), "--max-reject-ratio", "0.5");
-    assertEquals(0, load.code(), load.err());
-    assertTrue(load.out().contains("report (JSON): " + new File(output, "_report.json").getPath()), load.out());
-    JsonNode report = new ObjectMapper().readTree(new File(output, "_report.json"));
-    JsonNode records = report.get("records");
-    assertEquals(records.get("read").asLong(), records.get("loaded").asLong() + records.get("rejected").asLong());
-    assertTrue(load.out().contains(String.format("records: %,d read = %,d loaded + %,d rejected", records.get("read").asLong(),
-        records.get("loaded").asLong(), records.get("rejected").asLong())), load.out());
-    long byReason = 0;
-    for (JsonNode n : records.get("rejectedByReason")) {
-      byReason += n.asLong();
+    /**
+     * A scheduler's view of a load: {@code --dry-run} plans without writing, and every load leaves {@code _report.json}
+     * whose figures are the summary's (read = loaded + rejected, per table).
+     */
+    @Test
+    void aDryRunPlansWithoutWritingAndEveryLoadLeavesAJsonReport() throws Exception {
+        File output = new File(tmp, "reported");
+        String events = new File("../sample-data/events").getPath();
+        Run plan = run("load", "events", "--input", events, "--output", output.getPath(), "--dry-run");
+        assertEquals(0, plan.code(), plan.err());
+        assertTrue(
+                plan.out().contains("input: 1 file(s), ")
+                        && plan.out().contains("table log_data: 16 region(s) (salted split points)")
+                        && plan.out()
+                                .contains(
+                                        "  family d: compression GZ, bloom ROW, encoding FAST_DIFF, block size 65536, VERSIONS 1, TTL forever"),
+                plan.out());
+        assertFalse(output.exists(), "a dry run writes nothing");
+        Run load = run("load", "events", "--input", events, "--output", output.getPath(), "--max-reject-ratio", "0.5");
+        assertEquals(0, load.code(), load.err());
+        assertTrue(load.out().contains("report (JSON): " + new File(output, "_report.json").getPath()), load.out());
+        JsonNode report = new ObjectMapper().readTree(new File(output, "_report.json"));
+        JsonNode records = report.get("records");
+        assertEquals(
+                records.get("read").asLong(),
+                records.get("loaded").asLong() + records.get("rejected").asLong());
+        assertTrue(
+                load.out()
+                        .contains(String.format(
+                                "records: %,d read = %,d loaded + %,d rejected",
+                                records.get("read").asLong(),
+                                records.get("loaded").asLong(),
+                                records.get("rejected").asLong())),
+                load.out());
+        long byReason = 0;
+        for (JsonNode n : records.get("rejectedByReason")) {
+            byReason += n.asLong();
+        }
+        assertEquals(records.get("rejected").asLong(), byReason);
+        assertEquals("events", report.get("loader").asText());
+        assertTrue(report.get("succeeded").asBoolean() && report.get("failure").isNull());
+        JsonNode logData = report.get("tables").get(0);
+        assertEquals("log_data", logData.get("name").asText());
+        assertEquals(16, logData.get("regions").asInt());
+        assertTrue(logData.get("live").isNull());
+        assertTrue(
+                load.out()
+                        .lines()
+                        .anyMatch(l ->
+                                l.matches("log_data +" + logData.get("files").asLong() + " +"
+                                        + logData.get("rows").asLong() + " +"
+                                        + logData.get("cells").asLong() + " +"
+                                        + logData.get("bytes").asLong())),
+                load.out());
+        Run again = run("load", "events", "--input", events, "--output", output.getPath(), "--dry-run");
+        assertEquals(2, again.code(), "a dry run refuses what the load would: an existing output");
     }
-    assertEquals(records.get("rejected").asLong(), byReason);
-    assertEquals("events", report.get("loader").asText());
-    assertTrue(report.get("succeeded").asBoolean() && report.get("failure").isNull());
-    JsonNode logData = report.get("tables").get(0);
-    assertEquals("log_data", logData.get("name").asText());
-    assertEquals(16, logData.get("regions").asInt());
-    assertTrue(logData.get("live").isNull());
-    assertTrue(load.out().lines().anyMatch(l -> l.matches("log_data +" + logData.get("files").asLong() + " +" + logData.get("rows").asLong()
-        + " +" + logData.get("cells").asLong() + " +" + logData.get("bytes").asLong())), load.out());
-    Run again = run("load", "events", "--input", events, "--output", output.getPath(), "--dry-run");
-    assertEquals(2, again.code(), "a dry run refuses what the load would: an existing output");
-  }
 
-  @Test
-  void demoLoadsEverySampleAndAnswersEachQuestion() {
-    for (String expected : new String[] {"alice follows celebrity", "celebrity does not follow alice",
-        "followers of celebrity (8)", "'san' → (10): San", "Lisbon", "most requested page: /item/42 (4 requests)",
-        "page views of c-7f3a per day, 7 day(s) to 20261121: 7 in all",
-        "8.8.8.8 → US", "2a00:1450::200e → IE", "203.0.113.9 → no block holds this address",
-        "from the bucketed layout, in 4 scan(s)", "from the host-first layout, in 1 scan(s)",
-        "from the hashed layout, in 1 scan(s)", "from the numeric layout, in 1 scan(s)", "graph/follows", "events-numeric/log_types",
-        "sessions: 5 records", "transitions: 9 records", "stats_check: 0 records", "top_pages: 3 records",
-        "reciprocal_pairs: 14 records", "tile_density: 64 records", "rollup: 62 records", "verdict         balanced"}) {
-      assertTrue(demoOutput.contains(expected), "demo output lacks '" + expected + "':\n" + demoOutput);
+    @Test
+    void demoLoadsEverySampleAndAnswersEachQuestion() {
+        for (String expected : new String[] {
+            "alice follows celebrity",
+            "celebrity does not follow alice",
+            "followers of celebrity (8)",
+            "'san' → (10): San",
+            "Lisbon",
+            "most requested page: /item/42 (4 requests)",
+            "page views of c-7f3a per day, 7 day(s) to 20261121: 7 in all",
+            "8.8.8.8 → US",
+            "2a00:1450::200e → IE",
+            "203.0.113.9 → no block holds this address",
+            "from the bucketed layout, in 4 scan(s)",
+            "from the host-first layout, in 1 scan(s)",
+            "from the hashed layout, in 1 scan(s)",
+            "from the numeric layout, in 1 scan(s)",
+            "graph/follows",
+            "events-numeric/log_types",
+            "sessions: 5 records",
+            "transitions: 9 records",
+            "stats_check: 0 records",
+            "top_pages: 3 records",
+            "reciprocal_pairs: 14 records",
+            "tile_density: 64 records",
+            "rollup: 62 records",
+            "verdict         balanced"
+        }) {
+            assertTrue(demoOutput.contains(expected), "demo output lacks '" + expected + "':\n" + demoOutput);
+        }
     }
-  }
 
-  @Test
-  void ddlPrintsCreateStatementsWithTheSplitsUsed() {
-    Run r = run("ddl", new File(new File(users).getParentFile().getParentFile(), "events-bucketed").getPath());
-    assertEquals(0, r.code(), r.err());
-    assertEquals("create 'log_data', {NAME => 'd', VERSIONS => 1, BLOOMFILTER => 'ROW', COMPRESSION => 'GZ', "
-        + "BLOCKSIZE => '65536', DATA_BLOCK_ENCODING => 'FAST_DIFF'}, {SPLITS => [\"\\x01\", \"\\x02\", \"\\x03\"]}\n", r.out());
-  }
-
-  @Test
-  void getPrintsOneRowInShellNotation() {
-    Run r = run("get", byCity, "san");
-    assertEquals(0, r.code(), r.err());
-    assertTrue(r.out().contains(" san") && r.out().contains("column=j:, timestamp=" + DemoCommand.TIMESTAMP + ", value=[\"San"), r.out());
-    assertTrue(r.out().endsWith("1 row(s)\n"), r.out());
-  }
-
-  @Test
-  void getOfAnAbsentRowPrintsNoRow() {
-    Run r = run("get", users, "nobody");
-    assertEquals(0, r.code());
-    assertTrue(r.out().endsWith("0 row(s)\n"), r.out());
-  }
-
-  @Test
-  void scanTakesEscapedAndHexKeys() {
-    Run shell = run("scan", users, "--prefix", "user00", "--limit", "3");
-    assertEquals(0, shell.code(), shell.err());
-    assertTrue(shell.out().contains(" user000 "), shell.out());
-    assertTrue(shell.out().endsWith("3 row(s)\n"), shell.out());
-    Run hex = run("scan", users, "--prefix", "757365723030", "--limit", "3", "--hex"); // "user00"
-    assertEquals(0, hex.code(), hex.err());
-    assertTrue(hex.out().contains(" 75736572303030 "), hex.out()); // "user000" in hex
-    assertEquals(shell.out().lines().count(), hex.out().lines().count());
-    Run escaped = run("scan", users, "--prefix", "\\x75ser00", "--limit", "3");
-    assertEquals(shell.out(), escaped.out(), "\\x75 is 'u'");
-  }
-
-  @Test
-  void scanRangeIsStopExclusive() {
-    Run r = run("scan", users, "--start", "user010", "--stop", "user013");
-    assertEquals(0, r.code(), r.err());
-    assertEquals(List.of(" user010", " user011", " user012"),
-        r.out().lines().filter(l -> l.startsWith(" user")).map(l -> l.substring(0, 8)).distinct().toList());
-  }
-
-  @Test
-  void errorsAreOneLineWithNonZeroExit() {
-    // a path that is not a table is a command line to fix: exit 2 with the help pointer, as for bad options
-    Run missing = run("get", new File(tmp, "nope").getPath(), "x");
-    assertEquals(2, missing.code());
-    assertTrue(missing.err().startsWith("dumptruck get: no table directory"), missing.err());
-    assertTrue(missing.err().endsWith("(see: dumptruck help get)\n"), missing.err());
-    assertEquals(1, missing.err().lines().count(), "one line: " + missing.err());
-
-    Run outputDir = run("scan", new File(users).getParent());
-    assertEquals(2, outputDir.code());
-    assertTrue(outputDir.err().contains("is an output directory, not a table"), outputDir.err());
-
-    Run badKey = run("get", users, "a\\xZZ");
-    assertEquals(2, badKey.code());
-    assertEquals(1, badKey.err().lines().count(), "one line: " + badKey.err());
-    assertTrue(badKey.err().endsWith("(see: dumptruck help get)\n"), badKey.err());
-    assertTrue(badKey.err().contains("is not a \\xNN escape"), badKey.err());
-
-    Run badHex = run("get", users, "xyz", "--hex");
-    assertEquals(2, badHex.code());
-    assertTrue(badHex.err().contains("is not hex"), badHex.err());
-
-    Run unknown = run("scan", users, "--prefx", "a");
-    assertEquals(2, unknown.code());
-    assertTrue(unknown.err().startsWith("dumptruck scan: unknown option --prefx"), unknown.err());
-
-    Run both = run("scan", users, "--prefix", "a", "--start", "b");
-    assertEquals(2, both.code());
-
-    Run command = run("frobnicate");
-    assertEquals(2, command.code());
-    assertTrue(command.err().contains("unknown command 'frobnicate'"), command.err());
-
-    Run demoAgain = run("demo", "--output", new File(users).getParentFile().getParent(), "--samples", "../sample-data");
-    assertEquals(2, demoAgain.code());
-    Run notAnAddress = run("query", "ip", new File(users).getParentFile().getParentFile() + "/ipblocks", "1.2.3");
-    assertEquals(2, notAnAddress.code());
-    assertTrue(notAnAddress.err().contains("is not an IPv4 or IPv6 address"), notAnAddress.err());
-    Run wrongDir = run("query", "follows", new File(users).getParentFile().getParentFile() + "/titles", "alice");
-    assertEquals(2, wrongDir.code());
-    assertTrue(wrongDir.err().contains("has no table follows"), wrongDir.err());
-    assertEquals(2, demoAgain.code());
-    assertTrue(demoAgain.err().contains("already exists"), demoAgain.err());
-
-    String logs = new File("../sample-data/weblogs").getAbsolutePath();
-    File never = new File(tmp, "never-written");
-    Run badFold = run("load", "-D", "dumptruck.load.fold=maybe", "weblogs", "--input", logs, "--output", never.getPath());
-    assertEquals(2, badFold.code(), badFold.err());
-    assertTrue(badFold.err().contains("dumptruck.load.fold is 'maybe': give true or false"), badFold.err());
-    assertEquals(1, badFold.err().lines().count(), "one line: " + badFold.err());
-    for (String[] bad : new String[][] {{"dumptruck.output.file.max.bytes=abc", "give a whole number of bytes"},
-        {"dumptruck.output.file.maxbytes=1000", "unknown configuration key dumptruck.output.file.maxbytes"},
-        {"dumptruck.load.timestamp=5", "dumptruck.load.timestamp is set by dumptruck itself"}}) {
-      Run refusedKey = run("load", "-D", bad[0], "weblogs", "--input", logs, "--output", never.getPath());
-      assertEquals(2, refusedKey.code(), refusedKey.err());
-      assertTrue(refusedKey.err().contains(bad[1]), refusedKey.err());
-      assertEquals(1, refusedKey.err().lines().count(), "one line: " + refusedKey.err());
+    @Test
+    void ddlPrintsCreateStatementsWithTheSplitsUsed() {
+        Run r = run("ddl", new File(new File(users).getParentFile().getParentFile(), "events-bucketed").getPath());
+        assertEquals(0, r.code(), r.err());
+        assertEquals(
+                "create 'log_data', {NAME => 'd', VERSIONS => 1, BLOOMFILTER => 'ROW', COMPRESSION => 'GZ', "
+                        + "BLOCKSIZE => '65536', DATA_BLOCK_ENCODING => 'FAST_DIFF'}, {SPLITS => [\"\\x01\", \"\\x02\", \"\\x03\"]}\n",
+                r.out());
     }
-    // generic options may follow the command's own arguments: this -D is read (and its value refused)
-    Run lateD = run("load", "weblogs", "--input", logs, "-D", "dumptruck.output.file.max.bytes=0", "--output", never.getPath());
-    assertEquals(2, lateD.code(), lateD.err());
-    assertTrue(lateD.err().contains("dumptruck.output.file.max.bytes is '0'"), lateD.err());
-    for (String[] bad : new String[][] {{"--records", "9223372036854775807", "--files", "1", "needs more than the"},
-        {"--records", "10", "--files", "11", "--files 11 is more than --records 10"},
-        {"--records", "10", "--files", "99999999999", "--files takes a whole number from 1 to 10000, got '99999999999'"}}) {
-      Run generate = run("generate", "graph", bad[0], bad[1], bad[2], bad[3], "--output", never.getPath());
-      assertEquals(2, generate.code(), generate.err());
-      assertTrue(generate.err().contains(bad[4]), generate.err());
+
+    @Test
+    void getPrintsOneRowInShellNotation() {
+        Run r = run("get", byCity, "san");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(
+                r.out().contains(" san")
+                        && r.out().contains("column=j:, timestamp=" + DemoCommand.TIMESTAMP + ", value=[\"San"),
+                r.out());
+        assertTrue(r.out().endsWith("1 row(s)\n"), r.out());
     }
-    String geo = new File(tmp, "demo/geo").getPath();
-    for (String[] bad : new String[][] {{"91", "0", "LAT must be a number of degrees from -90 to 90, got '91'"},
-        {"0", "-180.5", "LON must be a number of degrees from -180 to 180, got '-180.5'"}, {"NaN", "0", "got 'NaN'"}}) {
-      Run places = run("query", "places", geo, bad[0], bad[1]);
-      assertEquals(2, places.code(), places.err());
-      assertTrue(places.err().contains(bad[2]), places.err());
+
+    @Test
+    void getOfAnAbsentRowPrintsNoRow() {
+        Run r = run("get", users, "nobody");
+        assertEquals(0, r.code());
+        assertTrue(r.out().endsWith("0 row(s)\n"), r.out());
     }
-    Run regions = run("load", "graph", "--input", logs, "--output", never.getPath(), "--regions", "99999999999");
-    assertTrue(regions.err().contains("--regions takes a whole number from 1 to 4096, got '99999999999'"), regions.err());
-    Run dangling = run("load", "weblogs", "--input", logs, "--output", never.getPath(), "-D");
-    assertEquals(2, dangling.code(), dangling.err());
-    assertTrue(dangling.err().contains("-D needs a value: -D key=value"), dangling.err());
-    assertFalse(never.exists(), "nothing written by a refused command line");
-    Run noSnapshot = run("scan", "-D", "hbase.rootdir=" + tmp.getAbsolutePath(), "snapshot:nightly");
-    assertEquals(2, noSnapshot.code(), noSnapshot.err());
-    assertTrue(noSnapshot.err().contains("no snapshot nightly under the HBase root directory " + tmp.getAbsolutePath()
-        + " (hbase.rootdir: set it"), noSnapshot.err());
-    Run notAName = run("scan", "snapshot:a/b");
-    assertEquals(2, notAName.code(), notAName.err());
-    assertTrue(notAName.err().contains("is not a snapshot's name"), notAName.err());
-    assertFalse(never.exists(), "nothing written");
-  }
 
-  /**
-   * {@code query} takes one table where it reads one (as it would a snapshot or HBase table directory),
-   * must be the table asked for, and takes the second table of a two-table question from --table.
-   */
-  @Test
-  void queryReadsTheOneTableItIsGivenOrTheTablesNamedByTable() {
-    File demo = new File(users).getParentFile().getParentFile();
-    Run fromOutput = run("query", "follows", new File(demo, "graph").getPath(), "alice");
-    Run fromTable = run("query", "follows", new File(demo, "graph/follows").getPath(), "alice");
-    assertEquals(0, fromTable.code(), fromTable.err());
-    assertTrue(fromOutput.out().startsWith("alice follows (") && fromOutput.out().contains("celebrity"), fromOutput.out());
-    assertEquals(fromOutput.out(), fromTable.out());
-
-    Run otherTable = run("query", "follows", new File(demo, "graph/followed_by").getPath(), "alice");
-    assertEquals(2, otherTable.code());
-    assertTrue(otherTable.err().contains("is table followed_by, not follows: give --table follows=LOCATION"), otherTable.err());
-
-    String visits = new File(demo, "weblogs/visits").getPath();
-    Run withoutStats = run("query", "visits", visits, "c-7f3a");
-    assertEquals(2, withoutStats.code());
-    assertTrue(withoutStats.err().contains("--table cookie_stats=LOCATION"), withoutStats.err());
-    Run withStats = run("query", "visits", visits, "c-7f3a", "--table", "cookie_stats=" + new File(demo, "weblogs/cookie_stats").getPath());
-    assertEquals(0, withStats.code(), withStats.err());
-    assertEquals(run("query", "visits", new File(demo, "weblogs").getPath(), "c-7f3a").out(), withStats.out());
-    assertTrue(withStats.out().contains("most requested page:"), withStats.out());
-
-    Run numeric = run("query", "events", new File(demo, "events-numeric/log_data").getPath(), "web-01", "--event", "cpu",
-        "--from", "1763712000000", "--to", "1763719200000");
-    assertEquals(2, numeric.code());
-    assertTrue(numeric.err().contains("is table log_data, not log_types: give --table log_types=LOCATION"), numeric.err());
-    Run numericWithTypes = run("query", "events", new File(demo, "events-numeric/log_data").getPath(), "web-01", "--event", "cpu",
-        "--from", "1763712000000", "--to", "1763719200000", "--table", "log_types=" + new File(demo, "events-numeric/log_types").getPath());
-    assertEquals(0, numericWithTypes.code(), numericWithTypes.err());
-    assertTrue(numericWithTypes.out().startsWith("5 event(s) of web-01 cpu"), numericWithTypes.out());
-  }
-
-  /** The per-day counts: a window that ends where asked, and a day that is not a date refused in one line. */
-  @Test
-  void dailyViewsEndWhereAskedAndABadDayIsRefused() {
-    String weblogs = new File(new File(users).getParentFile().getParentFile(), "weblogs").getPath();
-    Run three = run("query", "daily", weblogs, "c-7f3a", "--days", "3", "--to", "20261122");
-    assertEquals(0, three.code(), three.err());
-    assertEquals(List.of("page views of c-7f3a per day, 3 day(s) to 20261122: 7 in all", "  20261120  0", "  20261121  7", "  20261122  0"),
-        three.out().lines().toList());
-    Run nobody = run("query", "daily", weblogs, "nobody");
-    assertEquals("no daily counts for nobody", nobody.out().trim());
-    Run bad = run("query", "daily", weblogs, "c-7f3a", "--to", "2026-11-21");
-    assertEquals(2, bad.code());
-    assertTrue(bad.err().contains("--to: day '2026-11-21' is not yyyyMMdd"), bad.err());
-  }
-
-  @Test
-  void keysThatLookLikeOptionsOrHelpAreKeys() {
-    Run help = run("get", users, "help");
-    assertEquals(0, help.code(), help.err());
-    assertTrue(help.out().endsWith("0 row(s)\n"), "'help' as a row key is looked up: " + help.out());
-    Run dashes = run("get", users, "--", "--x");
-    assertEquals(0, dashes.code(), dashes.err());
-    assertTrue(dashes.out().endsWith("0 row(s)\n"), dashes.out());
-  }
-
-  @Test
-  void badReadOptionsAreUsageErrors() {
-    Run family = run("get", users, "user001", "--families", "nosuch");
-    assertEquals(2, family.code());
-    assertTrue(family.err().contains("has no family 'nosuch' (families: l)"), family.err());
-    Run range = run("scan", users, "--start", "z", "--stop", "a");
-    assertEquals(2, range.code());
-    assertTrue(range.err().contains("is after stop row"), range.err());
-    Run time = run("scan", users, "--time-range", "1,2,3");
-    assertEquals(2, time.code());
-    assertTrue(time.err().contains("--time-range takes T1,T2"), time.err());
-    Run emptyTime = run("scan", users, "--time-range", "5,5");
-    assertEquals(2, emptyTime.code());
-    assertTrue(emptyTime.err().contains("time range [5, 5) is empty"), emptyTime.err());
-  }
-
-  @Test
-  void helpListsCommandsAndTheirOptions() {
-    Run help = run("help");
-    assertEquals(0, help.code());
-    for (String c : Main.COMMANDS.keySet()) {
-      assertTrue(help.out().contains("  " + c + " "), help.out());
+    @Test
+    void scanTakesEscapedAndHexKeys() {
+        Run shell = run("scan", users, "--prefix", "user00", "--limit", "3");
+        assertEquals(0, shell.code(), shell.err());
+        assertTrue(shell.out().contains(" user000 "), shell.out());
+        assertTrue(shell.out().endsWith("3 row(s)\n"), shell.out());
+        Run hex = run("scan", users, "--prefix", "757365723030", "--limit", "3", "--hex"); // "user00"
+        assertEquals(0, hex.code(), hex.err());
+        assertTrue(hex.out().contains(" 75736572303030 "), hex.out()); // "user000" in hex
+        assertEquals(shell.out().lines().count(), hex.out().lines().count());
+        Run escaped = run("scan", users, "--prefix", "\\x75ser00", "--limit", "3");
+        assertEquals(shell.out(), escaped.out(), "\\x75 is 'u'");
     }
-    Run scanHelp = run("scan", "--help");
-    assertEquals(0, scanHelp.code());
-    assertTrue(scanHelp.out().contains("--prefix P"), scanHelp.out());
-    assertEquals(2, run().code(), "no command at all is a usage error");
-  }
 
-  @Test
-  void loadRefusesAnExistingOutputOrAMissingInputAsUsage() {
-    String tables = new File(users).getParentFile().getParent();
-    String logs = new File("../sample-data/weblogs").getAbsolutePath();
-    Run exists = run("load", "weblogs", "--input", logs, "--output", tables + "/graph");
-    assertEquals(2, exists.code(), exists.err());
-    assertTrue(exists.err().contains("already exists") && exists.err().endsWith("(see: dumptruck help load)\n"), exists.err());
-    String out = new File(tmp, "load-out").getPath();
-    Run missing = run("load", "weblogs", "--input", new File(tmp, "no-such-logs").getPath(), "--output", out);
-    assertEquals(2, missing.code(), missing.err());
-    assertTrue(missing.err().contains("matches no file"), missing.err());
-    for (Run r : List.of(exists, missing)) {
-      assertEquals(1, r.err().lines().count(), "one line: " + r.err());
+    @Test
+    void scanRangeIsStopExclusive() {
+        Run r = run("scan", users, "--start", "user010", "--stop", "user013");
+        assertEquals(0, r.code(), r.err());
+        assertEquals(
+                List.of(" user010", " user011", " user012"),
+                r.out()
+                        .lines()
+                        .filter(l -> l.startsWith(" user"))
+                        .map(l -> l.substring(0, 8))
+                        .distinct()
+                        .toList());
     }
-    assertFalse(new File(out).exists(), "nothing was written");
-  }
 
-  @Test
-  void outputsThatCannotBeCreatedAndNamesTooLongAreRefusedBeforeAnyTask() throws Exception {
-    String logs = new File("../sample-data/weblogs").getAbsolutePath();
-    File aFile = new File(tmp, "a-file");
-    java.nio.file.Files.writeString(aFile.toPath(), "not a directory");
-    for (String out : List.of(new File(aFile, "out").getPath(), new File(tmp, "o".repeat(300)).getPath())) {
-      Run r = run("load", "weblogs", "--input", logs, "--output", out);
-      assertEquals(2, r.code(), r.err());
-      assertEquals(1, r.err().lines().count(), "one line: " + r.err());
-      assertTrue(r.err().contains("cannot create output directory"), r.err());
-      Run job = run("run", "journeys", "--tables", new File(users).getParentFile().getParent() + "/weblogs", "--output", out);
-      assertEquals(2, job.code(), job.err());
-      assertEquals(1, job.err().lines().count(), "one line: " + job.err());
+    @Test
+    void errorsAreOneLineWithNonZeroExit() {
+        // a path that is not a table is a command line to fix: exit 2 with the help pointer, as for bad options
+        Run missing = run("get", new File(tmp, "nope").getPath(), "x");
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().startsWith("dumptruck get: no table directory"), missing.err());
+        assertTrue(missing.err().endsWith("(see: dumptruck help get)\n"), missing.err());
+        assertEquals(1, missing.err().lines().count(), "one line: " + missing.err());
+
+        Run outputDir = run("scan", new File(users).getParent());
+        assertEquals(2, outputDir.code());
+        assertTrue(outputDir.err().contains("is an output directory, not a table"), outputDir.err());
+
+        Run badKey = run("get", users, "a\\xZZ");
+        assertEquals(2, badKey.code());
+        assertEquals(1, badKey.err().lines().count(), "one line: " + badKey.err());
+        assertTrue(badKey.err().endsWith("(see: dumptruck help get)\n"), badKey.err());
+        assertTrue(badKey.err().contains("is not a \\xNN escape"), badKey.err());
+
+        Run badHex = run("get", users, "xyz", "--hex");
+        assertEquals(2, badHex.code());
+        assertTrue(badHex.err().contains("is not hex"), badHex.err());
+
+        Run unknown = run("scan", users, "--prefx", "a");
+        assertEquals(2, unknown.code());
+        assertTrue(unknown.err().startsWith("dumptruck scan: unknown option --prefx"), unknown.err());
+
+        Run both = run("scan", users, "--prefix", "a", "--start", "b");
+        assertEquals(2, both.code());
+
+        Run command = run("frobnicate");
+        assertEquals(2, command.code());
+        assertTrue(command.err().contains("unknown command 'frobnicate'"), command.err());
+
+        Run demoAgain =
+                run("demo", "--output", new File(users).getParentFile().getParent(), "--samples", "../sample-data");
+        assertEquals(2, demoAgain.code());
+        Run notAnAddress = run("query", "ip", new File(users).getParentFile().getParentFile() + "/ipblocks", "1.2.3");
+        assertEquals(2, notAnAddress.code());
+        assertTrue(notAnAddress.err().contains("is not an IPv4 or IPv6 address"), notAnAddress.err());
+        Run wrongDir = run("query", "follows", new File(users).getParentFile().getParentFile() + "/titles", "alice");
+        assertEquals(2, wrongDir.code());
+        assertTrue(wrongDir.err().contains("has no table follows"), wrongDir.err());
+        assertEquals(2, demoAgain.code());
+        assertTrue(demoAgain.err().contains("already exists"), demoAgain.err());
+
+        String logs = new File("../sample-data/weblogs").getAbsolutePath();
+        File never = new File(tmp, "never-written");
+        Run badFold =
+                run("load", "-D", "dumptruck.load.fold=maybe", "weblogs", "--input", logs, "--output", never.getPath());
+        assertEquals(2, badFold.code(), badFold.err());
+        assertTrue(badFold.err().contains("dumptruck.load.fold is 'maybe': give true or false"), badFold.err());
+        assertEquals(1, badFold.err().lines().count(), "one line: " + badFold.err());
+        for (String[] bad : new String[][] {
+            {"dumptruck.output.file.max.bytes=abc", "give a whole number of bytes"},
+            {"dumptruck.output.file.maxbytes=1000", "unknown configuration key dumptruck.output.file.maxbytes"},
+            {"dumptruck.load.timestamp=5", "dumptruck.load.timestamp is set by dumptruck itself"}
+        }) {
+            Run refusedKey = run("load", "-D", bad[0], "weblogs", "--input", logs, "--output", never.getPath());
+            assertEquals(2, refusedKey.code(), refusedKey.err());
+            assertTrue(refusedKey.err().contains(bad[1]), refusedKey.err());
+            assertEquals(1, refusedKey.err().lines().count(), "one line: " + refusedKey.err());
+        }
+        // generic options may follow the command's own arguments: this -D is read (and its value refused)
+        Run lateD = run(
+                "load",
+                "weblogs",
+                "--input",
+                logs,
+                "-D",
+                "dumptruck.output.file.max.bytes=0",
+                "--output",
+                never.getPath());
+        assertEquals(2, lateD.code(), lateD.err());
+        assertTrue(lateD.err().contains("dumptruck.output.file.max.bytes is '0'"), lateD.err());
+        for (String[] bad : new String[][] {
+            {"--records", "9223372036854775807", "--files", "1", "needs more than the"},
+            {"--records", "10", "--files", "11", "--files 11 is more than --records 10"},
+            {
+                "--records",
+                "10",
+                "--files",
+                "99999999999",
+                "--files takes a whole number from 1 to 10000, got '99999999999'"
+            }
+        }) {
+            Run generate = run("generate", "graph", bad[0], bad[1], bad[2], bad[3], "--output", never.getPath());
+            assertEquals(2, generate.code(), generate.err());
+            assertTrue(generate.err().contains(bad[4]), generate.err());
+        }
+        String geo = new File(tmp, "demo/geo").getPath();
+        for (String[] bad : new String[][] {
+            {"91", "0", "LAT must be a number of degrees from -90 to 90, got '91'"},
+            {"0", "-180.5", "LON must be a number of degrees from -180 to 180, got '-180.5'"},
+            {"NaN", "0", "got 'NaN'"}
+        }) {
+            Run places = run("query", "places", geo, bad[0], bad[1]);
+            assertEquals(2, places.code(), places.err());
+            assertTrue(places.err().contains(bad[2]), places.err());
+        }
+        Run regions = run("load", "graph", "--input", logs, "--output", never.getPath(), "--regions", "99999999999");
+        assertTrue(
+                regions.err().contains("--regions takes a whole number from 1 to 4096, got '99999999999'"),
+                regions.err());
+        Run dangling = run("load", "weblogs", "--input", logs, "--output", never.getPath(), "-D");
+        assertEquals(2, dangling.code(), dangling.err());
+        assertTrue(dangling.err().contains("-D needs a value: -D key=value"), dangling.err());
+        assertFalse(never.exists(), "nothing written by a refused command line");
+        Run noSnapshot = run("scan", "-D", "hbase.rootdir=" + tmp.getAbsolutePath(), "snapshot:nightly");
+        assertEquals(2, noSnapshot.code(), noSnapshot.err());
+        assertTrue(
+                noSnapshot
+                        .err()
+                        .contains("no snapshot nightly under the HBase root directory " + tmp.getAbsolutePath()
+                                + " (hbase.rootdir: set it"),
+                noSnapshot.err());
+        Run notAName = run("scan", "snapshot:a/b");
+        assertEquals(2, notAName.code(), notAName.err());
+        assertTrue(notAName.err().contains("is not a snapshot's name"), notAName.err());
+        assertFalse(never.exists(), "nothing written");
     }
-    File spec = new File(tmp, "long-names.json");
-    java.nio.file.Files.writeString(spec.toPath(), "{\"input\": {\"format\": \"csv\", \"header\": true}, \"tables\": [{\"name\": \""
-        + "t".repeat(256) + "\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"field\": \"login\"}],"
-        + " \"cells\": [{\"column\": \"f:name\", \"field\": \"name\"}]}]}");
-    String out = new File(tmp, "long-names-out").getPath();
-    Run longName = run("load", "spec", "--spec", spec.getPath(), "--input", new File("../sample-data/spec/users").getAbsolutePath(),
-        "--output", out);
-    assertEquals(2, longName.code(), longName.err());
-    assertEquals(1, longName.err().lines().count(), "one line: " + longName.err());
-    assertTrue(longName.err().contains("at most 255"), longName.err());
-    assertFalse(new File(out).exists(), "nothing was written");
-  }
 
-  /** A comma inside a glob's braces belongs to the glob; an error never echoes a control character of the input. */
-  @Test
-  void globsKeepTheirCommasAndErrorsShowControlCharactersEscaped() throws Exception {
-    File a = new File(tmp, "globs/a");
-    File b = new File(tmp, "globs/b");
-    a.mkdirs();
-    b.mkdirs();
-    java.nio.file.Files.writeString(new File(a, "1.tsv").toPath(), "x\ty\t1000\n");
-    java.nio.file.Files.writeString(new File(b, "2.tsv").toPath(), "y\tz\t1000\n");
-    java.nio.file.Files.writeString(new File(b, "3.csv").toPath(), "z\tx\t1000\n");
-    String glob = new File(tmp, "globs").getPath() + "/{a,b}/*.{tsv,csv}";
-    Run r = run("load", "graph", "--input", glob + "," + a.getPath(), "--output", new File(tmp, "globs-out").getPath());
-    assertEquals(0, r.code(), r.err());
-    // the glob's three files, and a/1.tsv once more by its directory: a file two inputs name is read once
-    assertTrue(r.out().contains("(3 input files)") && r.out().contains("records: 3 read = 3 loaded"), r.out());
+    /**
+     * {@code query} takes one table where it reads one (as it would a snapshot or HBase table directory), must be the
+     * table asked for, and takes the second table of a two-table question from --table.
+     */
+    @Test
+    void queryReadsTheOneTableItIsGivenOrTheTablesNamedByTable() {
+        File demo = new File(users).getParentFile().getParentFile();
+        Run fromOutput = run("query", "follows", new File(demo, "graph").getPath(), "alice");
+        Run fromTable = run("query", "follows", new File(demo, "graph/follows").getPath(), "alice");
+        assertEquals(0, fromTable.code(), fromTable.err());
+        assertTrue(
+                fromOutput.out().startsWith("alice follows (")
+                        && fromOutput.out().contains("celebrity"),
+                fromOutput.out());
+        assertEquals(fromOutput.out(), fromTable.out());
 
-    Run bad = run("load", "graph", "--input", new File(tmp, "no\nsuch\u001b[31m").getPath(), "--output", new File(tmp, "x").getPath());
-    assertEquals(2, bad.code(), bad.err());
-    assertEquals(1, bad.err().lines().count(), bad.err());
-    assertTrue(bad.err().contains("no\\x0Asuch\\x1B[31m") && bad.err().chars().noneMatch(c -> c == 0x1b), bad.err());
-  }
+        Run otherTable = run("query", "follows", new File(demo, "graph/followed_by").getPath(), "alice");
+        assertEquals(2, otherTable.code());
+        assertTrue(
+                otherTable.err().contains("is table followed_by, not follows: give --table follows=LOCATION"),
+                otherTable.err());
 
-  @Test
-  void runChecksEverythingBeforeAnyTaskAndSaysWhatToDo() {
-    String tables = new File(users).getParentFile().getParent();
-    String out = new File(tmp, "run-out").getPath();
-    Run unknown = run("run", "page-rank", "--tables", tables + "/weblogs", "--output", out);
-    assertEquals(2, unknown.code());
-    assertTrue(unknown.err().contains("unknown job 'page-rank'; jobs: journeys, top-pages, graph-stats, tile-density, event-rollup"),
-        unknown.err());
-    Run wrongTables = run("run", "journeys", "--tables", tables + "/graph", "--output", out);
-    assertEquals(2, wrongTables.code());
-    assertTrue(wrongTables.err().contains("no table 'visits' under " + tables + "/graph: load it first (dumptruck load weblogs"),
-        wrongTables.err());
-    Run exists = run("run", "journeys", "--tables", tables + "/weblogs", "--output", tables + "/graph");
-    assertEquals(2, exists.code());
-    assertTrue(exists.err().contains("already exists: give a new --output directory"), exists.err());
-    Run format = run("run", "journeys", "--tables", tables + "/weblogs", "--output", out, "--format", "orc");
-    assertEquals(2, format.code());
-    assertTrue(format.err().contains("--format must be one of parquet, avro, tsv, got 'orc'"), format.err());
-    Run top = run("run", "top-pages", "--tables", tables + "/weblogs", "--output", out, "--top", "0");
-    assertEquals(2, top.code());
-    assertTrue(top.err().contains("--top"), top.err());
-    Run option = run("run", "journeys", "--tables", tables + "/weblogs", "--output", out, "--zoom", "3");
-    assertEquals(2, option.code());
-    assertTrue(option.err().contains("unknown option --zoom"), option.err());
-    Run inside = run("run", "journeys", "--tables", tables + "/weblogs", "--output", tables + "/weblogs/visits/x");
-    assertEquals(2, inside.code());
-    assertTrue(inside.err().contains("lies inside " + tables + "/weblogs: the output directory would join the tables the job reads"),
-        inside.err());
-    assertFalse(new File(tables + "/weblogs/visits/x").exists());
-    Run picture = run("inspect", users, "--picture", users + "/l/sizes.png");
-    assertEquals(2, picture.code());
-    assertTrue(picture.err().contains("readers would take the picture for one of the table's files"), picture.err());
-    assertFalse(new File(users + "/l/sizes.png").exists());
-    Run loadInside = run("load", "graph", "--input", tables + "/graph", "--output", tables + "/graph/again");
-    assertEquals(2, loadInside.code());
-    assertTrue(loadInside.err().contains("would be read as input by the next load of that input"), loadInside.err());
-    for (Run r : List.of(unknown, wrongTables, exists, format, top, option, inside, picture, loadInside)) {
-      assertEquals(1, r.err().lines().count(), "one line: " + r.err());
+        String visits = new File(demo, "weblogs/visits").getPath();
+        Run withoutStats = run("query", "visits", visits, "c-7f3a");
+        assertEquals(2, withoutStats.code());
+        assertTrue(withoutStats.err().contains("--table cookie_stats=LOCATION"), withoutStats.err());
+        Run withStats = run(
+                "query",
+                "visits",
+                visits,
+                "c-7f3a",
+                "--table",
+                "cookie_stats=" + new File(demo, "weblogs/cookie_stats").getPath());
+        assertEquals(0, withStats.code(), withStats.err());
+        assertEquals(
+                run("query", "visits", new File(demo, "weblogs").getPath(), "c-7f3a")
+                        .out(),
+                withStats.out());
+        assertTrue(withStats.out().contains("most requested page:"), withStats.out());
+
+        Run numeric = run(
+                "query",
+                "events",
+                new File(demo, "events-numeric/log_data").getPath(),
+                "web-01",
+                "--event",
+                "cpu",
+                "--from",
+                "1763712000000",
+                "--to",
+                "1763719200000");
+        assertEquals(2, numeric.code());
+        assertTrue(
+                numeric.err().contains("is table log_data, not log_types: give --table log_types=LOCATION"),
+                numeric.err());
+        Run numericWithTypes = run(
+                "query",
+                "events",
+                new File(demo, "events-numeric/log_data").getPath(),
+                "web-01",
+                "--event",
+                "cpu",
+                "--from",
+                "1763712000000",
+                "--to",
+                "1763719200000",
+                "--table",
+                "log_types=" + new File(demo, "events-numeric/log_types").getPath());
+        assertEquals(0, numericWithTypes.code(), numericWithTypes.err());
+        assertTrue(numericWithTypes.out().startsWith("5 event(s) of web-01 cpu"), numericWithTypes.out());
     }
-    assertFalse(new File(out).exists(), "nothing was written");
-  }
 
-  @Test
-  void runWritesTsvThatReadsAsTheDataSet() throws Exception {
-    String tables = new File(users).getParentFile().getParent() + "/weblogs";
-    File out = new File(tmp, "top-tsv");
-    Run r = run("run", "top-pages", "--tables", tables, "--output", out.getPath(), "--format", "tsv", "--top", "2");
-    assertEquals(0, r.code(), r.err());
-    assertTrue(r.out().contains("read: 4 HFile opens (the tables hold 8 HFiles,"), r.out());
-    List<String> lines = java.nio.file.Files.readAllLines(new File(out, "top_pages/part-r-00000.tsv").toPath());
-    assertEquals(List.of("rank\tpath\tviews\tvisitors", "1\t/item/42\t4\t1", "2\t/cart\t2\t1"), lines);
-    assertTrue(new File(out, "top_pages/_schema.avsc").isFile());
-    assertFalse(new File(out, "_work").exists(), "the scratch directory is removed");
-  }
+    /** The per-day counts: a window that ends where asked, and a day that is not a date refused in one line. */
+    @Test
+    void dailyViewsEndWhereAskedAndABadDayIsRefused() {
+        String weblogs = new File(new File(users).getParentFile().getParentFile(), "weblogs").getPath();
+        Run three = run("query", "daily", weblogs, "c-7f3a", "--days", "3", "--to", "20261122");
+        assertEquals(0, three.code(), three.err());
+        assertEquals(
+                List.of(
+                        "page views of c-7f3a per day, 3 day(s) to 20261122: 7 in all",
+                        "  20261120  0",
+                        "  20261121  7",
+                        "  20261122  0"),
+                three.out().lines().toList());
+        Run nobody = run("query", "daily", weblogs, "nobody");
+        assertEquals("no daily counts for nobody", nobody.out().trim());
+        Run bad = run("query", "daily", weblogs, "c-7f3a", "--to", "2026-11-21");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--to: day '2026-11-21' is not yyyyMMdd"), bad.err());
+    }
 
-  @Test
-  void inspectPrintsJsonForScriptsAndRefusesOtherPictures() throws Exception {
-    Run json = run("inspect", users, "--json");
-    assertEquals(0, json.code(), json.err());
-    com.fasterxml.jackson.databind.JsonNode tree = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out());
-    assertTrue(tree.toString().contains("\"verdict\""), json.out());
-    Run gif = run("inspect", users, "--picture", new File(tmp, "x.gif").getPath());
-    assertEquals(2, gif.code());
-    assertTrue(gif.err().contains(".png or .svg"), gif.err());
-    Run notTable = run("inspect", new File(users).getParent());
-    assertEquals(2, notTable.code());
-    assertTrue(notTable.err().contains("is an output directory, not a table"), notTable.err());
-  }
+    @Test
+    void keysThatLookLikeOptionsOrHelpAreKeys() {
+        Run help = run("get", users, "help");
+        assertEquals(0, help.code(), help.err());
+        assertTrue(help.out().endsWith("0 row(s)\n"), "'help' as a row key is looked up: " + help.out());
+        Run dashes = run("get", users, "--", "--x");
+        assertEquals(0, dashes.code(), dashes.err());
+        assertTrue(dashes.out().endsWith("0 row(s)\n"), dashes.out());
+    }
+
+    @Test
+    void badReadOptionsAreUsageErrors() {
+        Run family = run("get", users, "user001", "--families", "nosuch");
+        assertEquals(2, family.code());
+        assertTrue(family.err().contains("has no family 'nosuch' (families: l)"), family.err());
+        Run range = run("scan", users, "--start", "z", "--stop", "a");
+        assertEquals(2, range.code());
+        assertTrue(range.err().contains("is after stop row"), range.err());
+        Run time = run("scan", users, "--time-range", "1,2,3");
+        assertEquals(2, time.code());
+        assertTrue(time.err().contains("--time-range takes T1,T2"), time.err());
+        Run emptyTime = run("scan", users, "--time-range", "5,5");
+        assertEquals(2, emptyTime.code());
+        assertTrue(emptyTime.err().contains("time range [5, 5) is empty"), emptyTime.err());
+    }
+
+    @Test
+    void helpListsCommandsAndTheirOptions() {
+        Run help = run("help");
+        assertEquals(0, help.code());
+        for (String c : Main.COMMANDS.keySet()) {
+            assertTrue(help.out().contains("  " + c + " "), help.out());
+        }
+        Run scanHelp = run("scan", "--help");
+        assertEquals(0, scanHelp.code());
+        assertTrue(scanHelp.out().contains("--prefix P"), scanHelp.out());
+        assertEquals(2, run().code(), "no command at all is a usage error");
+    }
+
+    @Test
+    void loadRefusesAnExistingOutputOrAMissingInputAsUsage() {
+        String tables = new File(users).getParentFile().getParent();
+        String logs = new File("../sample-data/weblogs").getAbsolutePath();
+        Run exists = run("load", "weblogs", "--input", logs, "--output", tables + "/graph");
+        assertEquals(2, exists.code(), exists.err());
+        assertTrue(
+                exists.err().contains("already exists") && exists.err().endsWith("(see: dumptruck help load)\n"),
+                exists.err());
+        String out = new File(tmp, "load-out").getPath();
+        Run missing = run("load", "weblogs", "--input", new File(tmp, "no-such-logs").getPath(), "--output", out);
+        assertEquals(2, missing.code(), missing.err());
+        assertTrue(missing.err().contains("matches no file"), missing.err());
+        for (Run r : List.of(exists, missing)) {
+            assertEquals(1, r.err().lines().count(), "one line: " + r.err());
+        }
+        assertFalse(new File(out).exists(), "nothing was written");
+    }
+
+    @Test
+    void outputsThatCannotBeCreatedAndNamesTooLongAreRefusedBeforeAnyTask() throws Exception {
+        String logs = new File("../sample-data/weblogs").getAbsolutePath();
+        File aFile = new File(tmp, "a-file");
+        java.nio.file.Files.writeString(aFile.toPath(), "not a directory");
+        for (String out : List.of(new File(aFile, "out").getPath(), new File(tmp, "o".repeat(300)).getPath())) {
+            Run r = run("load", "weblogs", "--input", logs, "--output", out);
+            assertEquals(2, r.code(), r.err());
+            assertEquals(1, r.err().lines().count(), "one line: " + r.err());
+            assertTrue(r.err().contains("cannot create output directory"), r.err());
+            Run job = run(
+                    "run",
+                    "journeys",
+                    "--tables",
+                    new File(users).getParentFile().getParent() + "/weblogs",
+                    "--output",
+                    out);
+            assertEquals(2, job.code(), job.err());
+            assertEquals(1, job.err().lines().count(), "one line: " + job.err());
+        }
+        File spec = new File(tmp, "long-names.json");
+        java.nio.file.Files.writeString(
+                spec.toPath(),
+                "{\"input\": {\"format\": \"csv\", \"header\": true}, \"tables\": [{\"name\": \""
+                        + "t".repeat(256)
+                        + "\", \"families\": [{\"name\": \"f\"}], \"rowKey\": [{\"field\": \"login\"}],"
+                        + " \"cells\": [{\"column\": \"f:name\", \"field\": \"name\"}]}]}");
+        String out = new File(tmp, "long-names-out").getPath();
+        Run longName = run(
+                "load",
+                "spec",
+                "--spec",
+                spec.getPath(),
+                "--input",
+                new File("../sample-data/spec/users").getAbsolutePath(),
+                "--output",
+                out);
+        assertEquals(2, longName.code(), longName.err());
+        assertEquals(1, longName.err().lines().count(), "one line: " + longName.err());
+        assertTrue(longName.err().contains("at most 255"), longName.err());
+        assertFalse(new File(out).exists(), "nothing was written");
+    }
+
+    /** A comma inside a glob's braces belongs to the glob; an error never echoes a control character of the input. */
+    @Test
+    void globsKeepTheirCommasAndErrorsShowControlCharactersEscaped() throws Exception {
+        File a = new File(tmp, "globs/a");
+        File b = new File(tmp, "globs/b");
+        a.mkdirs();
+        b.mkdirs();
+        java.nio.file.Files.writeString(new File(a, "1.tsv").toPath(), "x\ty\t1000\n");
+        java.nio.file.Files.writeString(new File(b, "2.tsv").toPath(), "y\tz\t1000\n");
+        java.nio.file.Files.writeString(new File(b, "3.csv").toPath(), "z\tx\t1000\n");
+        String glob = new File(tmp, "globs").getPath() + "/{a,b}/*.{tsv,csv}";
+        Run r = run(
+                "load", "graph", "--input", glob + "," + a.getPath(), "--output", new File(tmp, "globs-out").getPath());
+        assertEquals(0, r.code(), r.err());
+        // the glob's three files, and a/1.tsv once more by its directory: a file two inputs name is read once
+        assertTrue(r.out().contains("(3 input files)") && r.out().contains("records: 3 read = 3 loaded"), r.out());
+
+        Run bad = run(
+                "load",
+                "graph",
+                "--input",
+                new File(tmp, "no\nsuch\u001b[31m").getPath(),
+                "--output",
+                new File(tmp, "x").getPath());
+        assertEquals(2, bad.code(), bad.err());
+        assertEquals(1, bad.err().lines().count(), bad.err());
+        assertTrue(
+                bad.err().contains("no\\x0Asuch\\x1B[31m") && bad.err().chars().noneMatch(c -> c == 0x1b), bad.err());
+    }
+
+    @Test
+    void runChecksEverythingBeforeAnyTaskAndSaysWhatToDo() {
+        String tables = new File(users).getParentFile().getParent();
+        String out = new File(tmp, "run-out").getPath();
+        Run unknown = run("run", "page-rank", "--tables", tables + "/weblogs", "--output", out);
+        assertEquals(2, unknown.code());
+        assertTrue(
+                unknown.err()
+                        .contains(
+                                "unknown job 'page-rank'; jobs: journeys, top-pages, graph-stats, tile-density, event-rollup"),
+                unknown.err());
+        Run wrongTables = run("run", "journeys", "--tables", tables + "/graph", "--output", out);
+        assertEquals(2, wrongTables.code());
+        assertTrue(
+                wrongTables
+                        .err()
+                        .contains(
+                                "no table 'visits' under " + tables + "/graph: load it first (dumptruck load weblogs"),
+                wrongTables.err());
+        Run exists = run("run", "journeys", "--tables", tables + "/weblogs", "--output", tables + "/graph");
+        assertEquals(2, exists.code());
+        assertTrue(exists.err().contains("already exists: give a new --output directory"), exists.err());
+        Run format = run("run", "journeys", "--tables", tables + "/weblogs", "--output", out, "--format", "orc");
+        assertEquals(2, format.code());
+        assertTrue(format.err().contains("--format must be one of parquet, avro, tsv, got 'orc'"), format.err());
+        Run top = run("run", "top-pages", "--tables", tables + "/weblogs", "--output", out, "--top", "0");
+        assertEquals(2, top.code());
+        assertTrue(top.err().contains("--top"), top.err());
+        Run option = run("run", "journeys", "--tables", tables + "/weblogs", "--output", out, "--zoom", "3");
+        assertEquals(2, option.code());
+        assertTrue(option.err().contains("unknown option --zoom"), option.err());
+        Run inside = run("run", "journeys", "--tables", tables + "/weblogs", "--output", tables + "/weblogs/visits/x");
+        assertEquals(2, inside.code());
+        assertTrue(
+                inside.err()
+                        .contains("lies inside " + tables
+                                + "/weblogs: the output directory would join the tables the job reads"),
+                inside.err());
+        assertFalse(new File(tables + "/weblogs/visits/x").exists());
+        Run picture = run("inspect", users, "--picture", users + "/l/sizes.png");
+        assertEquals(2, picture.code());
+        assertTrue(
+                picture.err().contains("readers would take the picture for one of the table's files"), picture.err());
+        assertFalse(new File(users + "/l/sizes.png").exists());
+        Run loadInside = run("load", "graph", "--input", tables + "/graph", "--output", tables + "/graph/again");
+        assertEquals(2, loadInside.code());
+        assertTrue(
+                loadInside.err().contains("would be read as input by the next load of that input"), loadInside.err());
+        for (Run r : List.of(unknown, wrongTables, exists, format, top, option, inside, picture, loadInside)) {
+            assertEquals(1, r.err().lines().count(), "one line: " + r.err());
+        }
+        assertFalse(new File(out).exists(), "nothing was written");
+    }
+
+    @Test
+    void runWritesTsvThatReadsAsTheDataSet() throws Exception {
+        String tables = new File(users).getParentFile().getParent() + "/weblogs";
+        File out = new File(tmp, "top-tsv");
+        Run r = run("run", "top-pages", "--tables", tables, "--output", out.getPath(), "--format", "tsv", "--top", "2");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("read: 4 HFile opens (the tables hold 8 HFiles,"), r.out());
+        List<String> lines = java.nio.file.Files.readAllLines(new File(out, "top_pages/part-r-00000.tsv").toPath());
+        assertEquals(List.of("rank\tpath\tviews\tvisitors", "1\t/item/42\t4\t1", "2\t/cart\t2\t1"), lines);
+        assertTrue(new File(out, "top_pages/_schema.avsc").isFile());
+        assertFalse(new File(out, "_work").exists(), "the scratch directory is removed");
+    }
+
+    @Test
+    void inspectPrintsJsonForScriptsAndRefusesOtherPictures() throws Exception {
+        Run json = run("inspect", users, "--json");
+        assertEquals(0, json.code(), json.err());
+        com.fasterxml.jackson.databind.JsonNode tree =
+                new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out());
+        assertTrue(tree.toString().contains("\"verdict\""), json.out());
+        Run gif = run("inspect", users, "--picture", new File(tmp, "x.gif").getPath());
+        assertEquals(2, gif.code());
+        assertTrue(gif.err().contains(".png or .svg"), gif.err());
+        Run notTable = run("inspect", new File(users).getParent());
+        assertEquals(2, notTable.code());
+        assertTrue(notTable.err().contains("is an output directory, not a table"), notTable.err());
+    }
 }

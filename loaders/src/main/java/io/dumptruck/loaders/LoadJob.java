@@ -1,19 +1,19 @@
 package io.dumptruck.loaders;
 
-import io.dumptruck.formats.PublicApi;
-import io.dumptruck.loaders.live.LiveConf;
 import io.dumptruck.formats.FormatConf;
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.job.HFileTableJob;
+import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.runtime.JobDefaults;
 import io.dumptruck.formats.runtime.JobFailure;
 import io.dumptruck.formats.runtime.JobStopHook;
-import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.runtime.OutputDirectory;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.table.WrittenBy;
 import io.dumptruck.loaders.live.HeldSnapshots;
 import io.dumptruck.loaders.live.HeldState;
+import io.dumptruck.loaders.live.LiveConf;
 import io.dumptruck.loaders.live.LiveHBase;
 import io.dumptruck.loaders.live.MatchedTable;
 import java.io.IOException;
@@ -31,166 +31,191 @@ import org.apache.hadoop.util.ShutdownHookManager;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs a {@link Loader}, the front door of every load: {@link #prepare} checks the options and inputs
- * and sets the job up (all before any task starts); after the job, {@link #finish} turns its counters
- * into a {@link LoadReport} and enforces the reject limit — past it the tables are deleted (the
- * rejects stay, to look at) and the load fails.
+ * Runs a {@link Loader}, the front door of every load: {@link #prepare} checks the options and inputs and sets the job
+ * up (all before any task starts); after the job, {@link #finish} turns its counters into a {@link LoadReport} and
+ * enforces the reject limit — past it the tables are deleted (the rejects stay, to look at) and the load fails.
  */
 @PublicApi
 public final class LoadJob {
-  private LoadJob() {}
+    private LoadJob() {}
 
-  /**
-   * Checks the inputs ({@link InputChecks}) and the tables, then claims the output directory
-   * ({@link OutputDirectory#claim}: new, creatable, and this job's alone), then sets the job up — matched
-   * to the live tables and folding into what they hold when the options say so; every refusal happens
-   * here, before any task starts, and a refusal after the claim removes the directory again.
-   */
-  public static PreparedLoad prepare(Configuration conf, Loader loader, LoadOptions options)
-      throws IOException, InterruptedException {
-    long preparedAt = System.currentTimeMillis();
-    LiveConf.folds(conf); // a bad value is refused before anything else
-    InputFiles inputs = InputChecks.check(conf, options);
-    OutputDirectory.refuseInside(options.output(), options.inputs(),
-        "the output directory would be read as input by the next load of that input", conf);
-    OutputDirectory.checkNew(options.output(), conf);
-    WrittenBy writtenBy = loader.writtenBy(options); // each table's _spec.json says what wrote it
-    List<TableSpec> tables = loader.tables(conf, options).stream().map(t -> t.withWrittenBy(writtenBy)).toList();
-    Job job = Job.getInstance(conf, "dumptruck load " + loader.name());
-    String claim = OutputDirectory.claim(options.output(), conf);
-    FormatConf.OUTPUT_CLAIM.set(job.getConfiguration(), claim);
-    Runnable releaseOnStop = () -> release(options.output(), claim, conf); // set-up may read the input (samples, dictionaries)
-    ShutdownHookManager.get().addShutdownHook(releaseOnStop, JobStopHook.PRIORITY);
-    try {
-      return setUp(loader, options, job, tables, inputs, preparedAt);
-    } catch (IOException | InterruptedException | RuntimeException e) {
-      release(options.output(), claim, conf);
-      throw e;
-    } finally {
-      try {
-        ShutdownHookManager.get().removeShutdownHook(releaseOnStop);
-      } catch (IllegalStateException stopping) {
-        // the JVM is stopping: the hook releases the claim
-      }
+    /**
+     * Checks the inputs ({@link InputChecks}) and the tables, then claims the output directory
+     * ({@link OutputDirectory#claim}: new, creatable, and this job's alone), then sets the job up — matched to the live
+     * tables and folding into what they hold when the options say so; every refusal happens here, before any task
+     * starts, and a refusal after the claim removes the directory again.
+     */
+    public static PreparedLoad prepare(Configuration conf, Loader loader, LoadOptions options)
+            throws IOException, InterruptedException {
+        long preparedAt = System.currentTimeMillis();
+        LiveConf.folds(conf); // a bad value is refused before anything else
+        InputFiles inputs = InputChecks.check(conf, options);
+        OutputDirectory.refuseInside(
+                options.output(),
+                options.inputs(),
+                "the output directory would be read as input by the next load of that input",
+                conf);
+        OutputDirectory.checkNew(options.output(), conf);
+        WrittenBy writtenBy = loader.writtenBy(options); // each table's _spec.json says what wrote it
+        List<TableSpec> tables = loader.tables(conf, options).stream()
+                .map(t -> t.withWrittenBy(writtenBy))
+                .toList();
+        Job job = Job.getInstance(conf, "dumptruck load " + loader.name());
+        String claim = OutputDirectory.claim(options.output(), conf);
+        FormatConf.OUTPUT_CLAIM.set(job.getConfiguration(), claim);
+        Runnable releaseOnStop =
+                () -> release(options.output(), claim, conf); // set-up may read the input (samples, dictionaries)
+        ShutdownHookManager.get().addShutdownHook(releaseOnStop, JobStopHook.PRIORITY);
+        try {
+            return setUp(loader, options, job, tables, inputs, preparedAt);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            release(options.output(), claim, conf);
+            throw e;
+        } finally {
+            try {
+                ShutdownHookManager.get().removeShutdownHook(releaseOnStop);
+            } catch (IllegalStateException stopping) {
+                // the JVM is stopping: the hook releases the claim
+            }
+        }
     }
-  }
 
-  /** Deletes the claimed output of a load that will not run; a failure to do so is logged, not thrown over the first. */
-  private static void release(Path output, String claim, Configuration conf) {
-    try {
-      OutputDirectory.release(output, claim, conf);
-    } catch (IOException e) {
-      LoggerFactory.getLogger(LoadJob.class).warn("could not delete the output directory {} again: {}", output, e.getMessage());
+    /**
+     * Deletes the claimed output of a load that will not run; a failure to do so is logged, not thrown over the first.
+     */
+    private static void release(Path output, String claim, Configuration conf) {
+        try {
+            OutputDirectory.release(output, claim, conf);
+        } catch (IOException e) {
+            LoggerFactory.getLogger(LoadJob.class)
+                    .warn("could not delete the output directory {} again: {}", output, e.getMessage());
+        }
     }
-  }
 
-  /** The load with its job set up: input, rejects, tables, the loader's mapper and folds, the live tables. */
-  private static PreparedLoad setUp(Loader loader, LoadOptions options, Job job, List<TableSpec> tables, InputFiles inputs,
-      long preparedAt) throws IOException, InterruptedException {
-    job.setJarByClass(LoadJob.class);
-    Configuration jc = job.getConfiguration();
-    JobDefaults.apply(jc);
-    jc.setLong(LoaderConf.LOAD_TIMESTAMP.key(), options.timestamp());
-    options.extra().forEach((k, v) -> jc.set(LoaderConf.OPTION_PREFIX.key() + k, v));
-    job.setInputFormatClass(LineBatchInputFormat.class);
-    for (Path input : options.inputs()) {
-      FileInputFormat.addInputPath(job, input);
+    /** The load with its job set up: input, rejects, tables, the loader's mapper and folds, the live tables. */
+    private static PreparedLoad setUp(
+            Loader loader, LoadOptions options, Job job, List<TableSpec> tables, InputFiles inputs, long preparedAt)
+            throws IOException, InterruptedException {
+        job.setJarByClass(LoadJob.class);
+        Configuration jc = job.getConfiguration();
+        JobDefaults.apply(jc);
+        jc.setLong(LoaderConf.LOAD_TIMESTAMP.key(), options.timestamp());
+        options.extra().forEach((k, v) -> jc.set(LoaderConf.OPTION_PREFIX.key() + k, v));
+        job.setInputFormatClass(LineBatchInputFormat.class);
+        for (Path input : options.inputs()) {
+            FileInputFormat.addInputPath(job, input);
+        }
+        RejectSink.configure(job);
+        HFileTableJob output = HFileTableJob.configure(job).tables(tables).output(options.output());
+        List<String> notes = new ArrayList<>();
+        if (options.live() == null) {
+            HeldSnapshots none = configure(loader, options, job, output, null, notes);
+            return new PreparedLoad(loader, options, job, inputs, List.of(), notes, preparedAt, none);
+        }
+        HeldSnapshots snapshots;
+        try (Connection hbase = LiveHBase.connect(jc)) {
+            output.matching(
+                            hbase,
+                            options.live()
+                                    .of(tables.stream().map(TableSpec::name).toList()))
+                    .matchLive();
+            snapshots = configure(loader, options, job, output, hbase, notes);
+        }
+        if (output.matches().stream()
+                .anyMatch(m ->
+                        jc.get(FormatConf.OUTPUT_FAVORED_NODES.key() + m.spec().name()) != null)) {
+            notes.add(
+                    "each region's HFiles favor its region server's host for their blocks (locality after the bulk load; -D "
+                            + FormatConf.OUTPUT_LOCALITY.key() + "=false turns it off)");
+        }
+        List<MatchedTable> matched =
+                output.matches().stream().map(MatchedTable::of).toList();
+        return new PreparedLoad(loader, options, job, inputs, matched, notes, preparedAt, snapshots);
     }
-    RejectSink.configure(job);
-    HFileTableJob output = HFileTableJob.configure(job).tables(tables).output(options.output());
-    List<String> notes = new ArrayList<>();
-    if (options.live() == null) {
-      HeldSnapshots none = configure(loader, options, job, output, null, notes);
-      return new PreparedLoad(loader, options, job, inputs, List.of(), notes, preparedAt, none);
-    }
-    HeldSnapshots snapshots;
-    try (Connection hbase = LiveHBase.connect(jc)) {
-      output.matching(hbase, options.live().of(tables.stream().map(TableSpec::name).toList())).matchLive();
-      snapshots = configure(loader, options, job, output, hbase, notes);
-    }
-    if (output.matches().stream().anyMatch(m -> jc.get(FormatConf.OUTPUT_FAVORED_NODES.key() + m.spec().name()) != null)) {
-      notes.add("each region's HFiles favor its region server's host for their blocks (locality after the bulk load; -D "
-          + FormatConf.OUTPUT_LOCALITY.key() + "=false turns it off)");
-    }
-    List<MatchedTable> matched = output.matches().stream().map(MatchedTable::of).toList();
-    return new PreparedLoad(loader, options, job, inputs, matched, notes, preparedAt, snapshots);
-  }
 
-  /** The loader's part of the set-up, and the snapshots to fold from when it folds into {@code live}'s tables. */
-  private static HeldSnapshots configure(Loader loader, LoadOptions options, Job job, HFileTableJob output, Connection live,
-      List<String> notes) throws IOException, InterruptedException {
-    notes.addAll(loader.beforeLoad(job, options, live));
-    loader.configure(job, options, output);
-    HeldState.Plan plan = loader.heldState(options);
-    HeldSnapshots snapshots = live != null && plan != null && LiveConf.folds(job.getConfiguration())
-        ? HeldSnapshots.read(options.timestamp(), output, job.getConfiguration(), live, plan, notes)
-        : HeldSnapshots.none(job.getConfiguration());
-    try {
-      output.apply();
-    } catch (IOException | InterruptedException | RuntimeException e) {
-      snapshots.delete();
-      throw e;
+    /** The loader's part of the set-up, and the snapshots to fold from when it folds into {@code live}'s tables. */
+    private static HeldSnapshots configure(
+            Loader loader, LoadOptions options, Job job, HFileTableJob output, Connection live, List<String> notes)
+            throws IOException, InterruptedException {
+        notes.addAll(loader.beforeLoad(job, options, live));
+        loader.configure(job, options, output);
+        HeldState.Plan plan = loader.heldState(options);
+        HeldSnapshots snapshots = live != null && plan != null && LiveConf.folds(job.getConfiguration())
+                ? HeldSnapshots.read(options.timestamp(), output, job.getConfiguration(), live, plan, notes)
+                : HeldSnapshots.none(job.getConfiguration());
+        try {
+            output.apply();
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            snapshots.delete();
+            throw e;
+        }
+        if (CellSink.mapBufferBytes(job.getConfiguration()) > 0) {
+            // LoaderMapper's sink puts every cell of a folded table into its blocks and runs the fold's
+            // combiner as it cuts them: Hadoop's combiner would only pass each map output record on
+            job.getConfiguration().unset(MRJobConfig.COMBINE_CLASS_ATTR);
+        }
+        return snapshots;
     }
-    if (CellSink.mapBufferBytes(job.getConfiguration()) > 0) {
-      // LoaderMapper's sink puts every cell of a folded table into its blocks and runs the fold's
-      // combiner as it cuts them: Hadoop's combiner would only pass each map output record on
-      job.getConfiguration().unset(MRJobConfig.COMBINE_CLASS_ATTR);
-    }
-    return snapshots;
-  }
 
-  /** The report of a load whose job has ended; enforces {@code --max-reject-ratio} on a successful one. */
-  public static LoadReport finish(PreparedLoad load) throws IOException {
-    Job job = load.job();
-    Path output = load.options().output();
-    load.loader().afterLoad(job);
-    load.snapshots().delete();
-    LoadReport report = LoadReport.of(job, output);
-    double maxRatio = load.options().maxRejectRatio();
-    if (!job.isSuccessful()) {
-      String reason = JobFailure.reason(job);
-      report = report.failing("the load job " + (killed(job) ? "was killed" : "failed")
-          + (reason == null ? " (the task's error is logged above)" : ": " + reason) + "; " + leftBehind(job, output));
-    } else if (report.read() > 0 && report.rejected() > maxRatio * report.read()) {
-      report = report.failing(String.format("rejected %d of %d records (%.2f%%), more than --max-reject-ratio %s; the tables were "
-          + "deleted, the rejects are in %s", report.rejected(), report.read(), 100.0 * report.rejected() / report.read(), maxRatio,
-          new Path(output, RejectSink.DIRECTORY)));
-      deleteTables(job, output);
+    /** The report of a load whose job has ended; enforces {@code --max-reject-ratio} on a successful one. */
+    public static LoadReport finish(PreparedLoad load) throws IOException {
+        Job job = load.job();
+        Path output = load.options().output();
+        load.loader().afterLoad(job);
+        load.snapshots().delete();
+        LoadReport report = LoadReport.of(job, output);
+        double maxRatio = load.options().maxRejectRatio();
+        if (!job.isSuccessful()) {
+            String reason = JobFailure.reason(job);
+            report = report.failing("the load job " + (killed(job) ? "was killed" : "failed")
+                    + (reason == null ? " (the task's error is logged above)" : ": " + reason) + "; "
+                    + leftBehind(job, output));
+        } else if (report.read() > 0 && report.rejected() > maxRatio * report.read()) {
+            report = report.failing(String.format(
+                    "rejected %d of %d records (%.2f%%), more than --max-reject-ratio %s; the tables were "
+                            + "deleted, the rejects are in %s",
+                    report.rejected(),
+                    report.read(),
+                    100.0 * report.rejected() / report.read(),
+                    maxRatio,
+                    new Path(output, RejectSink.DIRECTORY)));
+            deleteTables(job, output);
+        }
+        if (job.isSuccessful() && output.getFileSystem(job.getConfiguration()).exists(output)) {
+            report = report.writtenTo(LoadReportFile.write(load, report));
+        }
+        return report;
     }
-    if (job.isSuccessful() && output.getFileSystem(job.getConfiguration()).exists(output)) {
-      report = report.writtenTo(LoadReportFile.write(load, report));
-    }
-    return report;
-  }
 
-  /**
-   * What a failed job left at {@code output}, as the file system says: nothing (the committer of a
-   * job that did not commit deletes its output), or what is there.
-   */
-  private static String leftBehind(Job job, Path output) throws IOException {
-    Configuration conf = job.getConfiguration();
-    FileSystem fs = output.getFileSystem(conf);
-    if (!fs.exists(output) || OutputDirectory.release(output, FormatConf.OUTPUT_CLAIM.get(conf), conf)) {
-      return "nothing was written to " + output;
+    /**
+     * What a failed job left at {@code output}, as the file system says: nothing (the committer of a job that did not
+     * commit deletes its output), or what is there.
+     */
+    private static String leftBehind(Job job, Path output) throws IOException {
+        Configuration conf = job.getConfiguration();
+        FileSystem fs = output.getFileSystem(conf);
+        if (!fs.exists(output) || OutputDirectory.release(output, FormatConf.OUTPUT_CLAIM.get(conf), conf)) {
+            return "nothing was written to " + output;
+        }
+        return fs.exists(new Path(output, "_SUCCESS"))
+                ? output + " holds a complete output (_SUCCESS) all the same"
+                : output + " was left as it is: it is not this job's output";
     }
-    return fs.exists(new Path(output, "_SUCCESS")) ? output + " holds a complete output (_SUCCESS) all the same"
-        : output + " was left as it is: it is not this job's output";
-  }
 
-  private static boolean killed(Job job) throws IOException {
-    try {
-      return job.getJobState() == JobStatus.State.KILLED;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
+    private static boolean killed(Job job) throws IOException {
+        try {
+            return job.getJobState() == JobStatus.State.KILLED;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
-  }
 
-  private static void deleteTables(Job job, Path output) throws IOException {
-    FileSystem fs = output.getFileSystem(job.getConfiguration());
-    for (TableSpec t : JobTables.of(job.getConfiguration())) {
-      fs.delete(new Path(output, t.name()), true);
+    private static void deleteTables(Job job, Path output) throws IOException {
+        FileSystem fs = output.getFileSystem(job.getConfiguration());
+        for (TableSpec t : JobTables.of(job.getConfiguration())) {
+            fs.delete(new Path(output, t.name()), true);
+        }
+        fs.delete(new Path(output, "_SUCCESS"), false);
     }
-    fs.delete(new Path(output, "_SUCCESS"), false);
-  }
 }

@@ -1,45 +1,50 @@
 package io.dumptruck.loaders;
 
-import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.ConfKey;
-import io.dumptruck.loaders.live.LiveConf;
-import java.util.ArrayList;
-import java.util.List;
+import io.dumptruck.formats.PublicApi;
 import io.dumptruck.loaders.events.EventLoader;
 import io.dumptruck.loaders.geo.GeoLoader;
 import io.dumptruck.loaders.graph.GraphLoader;
 import io.dumptruck.loaders.ipblocks.IpBlockLoader;
 import io.dumptruck.loaders.jsonspec.SpecLoader;
+import io.dumptruck.loaders.live.LiveConf;
 import io.dumptruck.loaders.titles.TitleLoader;
 import io.dumptruck.loaders.weblogs.WebLogLoader;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** Every loader, by its command-line name. */
 @PublicApi
 public final class LoaderCatalog {
-  private static final Map<String, Loader> LOADERS = new LinkedHashMap<>();
+    private static final Map<String, Loader> LOADERS = new LinkedHashMap<>();
 
-  static {
-    for (Loader l : new Loader[] {new GraphLoader(), new WebLogLoader(),
-        new EventLoader(), new TitleLoader(),
-        new IpBlockLoader(), new GeoLoader(),
-        new SpecLoader()}) {
-      LOADERS.put(l.name(), l);
+    static {
+        for (Loader l : new Loader[] {
+            new GraphLoader(),
+            new WebLogLoader(),
+            new EventLoader(),
+            new TitleLoader(),
+            new IpBlockLoader(),
+            new GeoLoader(),
+            new SpecLoader()
+        }) {
+            LOADERS.put(l.name(), l);
+        }
     }
-  }
 
-  private LoaderCatalog() {}
+    private LoaderCatalog() {}
 
-  public static Map<String, Loader> all() {
-    return LOADERS;
-  }
+    public static Map<String, Loader> all() {
+        return LOADERS;
+    }
 
-  /** The configuration keys of every load: those every loader reads, a live load's, and each loader's own. */
-  public static List<ConfKey> confKeys() {
-    List<ConfKey> keys = new ArrayList<>(List.of(LoaderConf.values()));
-    keys.addAll(List.of(LiveConf.values()));
-    LOADERS.values().forEach(l -> keys.addAll(l.confKeys()));
-    return keys;
-  }
+    /** The configuration keys of every load: those every loader reads, a live load's, and each loader's own. */
+    public static List<ConfKey> confKeys() {
+        List<ConfKey> keys = new ArrayList<>(List.of(LoaderConf.values()));
+        keys.addAll(List.of(LiveConf.values()));
+        LOADERS.values().forEach(l -> keys.addAll(l.confKeys()));
+        return keys;
+    }
 }

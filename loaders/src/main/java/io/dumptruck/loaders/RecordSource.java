@@ -2,15 +2,15 @@ package io.dumptruck.loaders;
 
 /** Where the record being loaded comes from, as a parser or a schema may need it. */
 public interface RecordSource {
-  /** The record's text: the line (or CSV record, or GeoJSON feature) being loaded. */
-  String line();
+    /** The record's text: the line (or CSV record, or GeoJSON feature) being loaded. */
+    String line();
 
-  /** The byte offset of the record in its file (a record's number within the task for Avro and Parquet). */
-  long offset();
+    /** The byte offset of the record in its file (a record's number within the task for Avro and Parquet). */
+    long offset();
 
-  /** {@code file:offset}, as the rejects name a record. */
-  String position();
+    /** {@code file:offset}, as the rejects name a record. */
+    String position();
 
-  /** The cell timestamp for records without a time of their own: one for the whole load. */
-  long loadTimestamp();
+    /** The cell timestamp for records without a time of their own: one for the whole load. */
+    long loadTimestamp();
 }

@@ -13,40 +13,40 @@ import java.security.NoSuchAlgorithmException;
 @PublicApi
 public final class Md5 {
 
-  /** Number of bytes in a digest. */
-  public static final int LENGTH = 16;
+    /** Number of bytes in a digest. */
+    public static final int LENGTH = 16;
 
-  private static final ThreadLocal<MessageDigest> DIGEST = ThreadLocal.withInitial(Md5::newDigest);
+    private static final ThreadLocal<MessageDigest> DIGEST = ThreadLocal.withInitial(Md5::newDigest);
 
-  private Md5() {}
+    private Md5() {}
 
-  /**
-   * Digest of a string.
-   *
-   * <pre>
-   *   md5(UTF-8(s))   16 bytes
-   * </pre>
-   */
-  public static byte[] digest(String s) {
-    return digest(s.getBytes(StandardCharsets.UTF_8));
-  }
-
-  /**
-   * Digest of raw bytes.
-   *
-   * <pre>
-   *   md5(b)   16 bytes
-   * </pre>
-   */
-  public static byte[] digest(byte[] b) {
-    return DIGEST.get().digest(b);
-  }
-
-  private static MessageDigest newDigest() {
-    try {
-      return MessageDigest.getInstance("MD5");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every Java platform must provide MD5", e);
+    /**
+     * Digest of a string.
+     *
+     * <pre>
+     *   md5(UTF-8(s))   16 bytes
+     * </pre>
+     */
+    public static byte[] digest(String s) {
+        return digest(s.getBytes(StandardCharsets.UTF_8));
     }
-  }
+
+    /**
+     * Digest of raw bytes.
+     *
+     * <pre>
+     *   md5(b)   16 bytes
+     * </pre>
+     */
+    public static byte[] digest(byte[] b) {
+        return DIGEST.get().digest(b);
+    }
+
+    private static MessageDigest newDigest() {
+        try {
+            return MessageDigest.getInstance("MD5");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform must provide MD5", e);
+        }
+    }
 }

@@ -10,67 +10,71 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Partitioner;
 
 /**
- * Sends each cell to the reducer of its table's region. Reducers are numbered table by table, region
- * by region, so reducer i's output sorts entirely before reducer i+1's: a total order across the job.
- * The split points come from the resolved table specs in {@link JobTables}.
+ * Sends each cell to the reducer of its table's region. Reducers are numbered table by table, region by region, so
+ * reducer i's output sorts entirely before reducer i+1's: a total order across the job. The split points come from the
+ * resolved table specs in {@link JobTables}.
  */
 public final class RegionPartitioner<V> extends Partitioner<CellKey, V> implements Configurable {
-  private Configuration conf;
-  private int[] firstPartition;
-  private List<List<byte[]>> points;
+    private Configuration conf;
+    private int[] firstPartition;
+    private List<List<byte[]>> points;
 
-  @Override
-  public void setConf(Configuration conf) {
-    this.conf = conf;
-    List<TableSpec> tables = JobTables.of(conf);
-    firstPartition = new int[tables.size()];
-    points = new ArrayList<>();
-    int next = 0;
-    for (int t = 0; t < tables.size(); t++) {
-      firstPartition[t] = next;
-      List<byte[]> p = tables.get(t).regions().splitPoints();
-      points.add(p);
-      next += p.size() + 1;
+    @Override
+    public void setConf(Configuration conf) {
+        this.conf = conf;
+        List<TableSpec> tables = JobTables.of(conf);
+        firstPartition = new int[tables.size()];
+        points = new ArrayList<>();
+        int next = 0;
+        for (int t = 0; t < tables.size(); t++) {
+            firstPartition[t] = next;
+            List<byte[]> p = tables.get(t).regions().splitPoints();
+            points.add(p);
+            next += p.size() + 1;
+        }
     }
-  }
 
-  @Override
-  public Configuration getConf() {
-    return conf;
-  }
-
-  /** How many reducers the tables need: one per region. */
-  public static int partitions(List<TableSpec> tables) {
-    int n = 0;
-    for (TableSpec t : tables) {
-      n += t.regions().splitPoints().size() + 1;
+    @Override
+    public Configuration getConf() {
+        return conf;
     }
-    return n;
-  }
 
-  @Override
-  public int getPartition(CellKey key, V value, int numPartitions) {
-    int p = partition(key.table(), key.buffer(), key.rowOffset(), key.rowLength());
-    if (p >= numPartitions) {
-      throw new IllegalStateException("the job runs " + numPartitions + " reducers but the tables have more regions; "
-          + "let HFileTableJob.configure(job) set the reducer count");
+    /** How many reducers the tables need: one per region. */
+    public static int partitions(List<TableSpec> tables) {
+        int n = 0;
+        for (TableSpec t : tables) {
+            n += t.regions().splitPoints().size() + 1;
+        }
+        return n;
     }
-    return p;
-  }
 
-  /** How many tables the job writes. */
-  public int tables() {
-    return firstPartition.length;
-  }
+    @Override
+    public int getPartition(CellKey key, V value, int numPartitions) {
+        int p = partition(key.table(), key.buffer(), key.rowOffset(), key.rowLength());
+        if (p >= numPartitions) {
+            throw new IllegalStateException(
+                    "the job runs " + numPartitions + " reducers but the tables have more regions; "
+                            + "let HFileTableJob.configure(job) set the reducer count");
+        }
+        return p;
+    }
 
-  /** The partition of every row of table {@code table} that starts with {@code firstByte}, or -1 when they span regions. */
-  public int partitionOfRowsStartingWith(int table, int firstByte) {
-    int region = RegionSplits.regionOfRowsStartingWith(points.get(table), firstByte);
-    return region < 0 ? -1 : firstPartition[table] + region;
-  }
+    /** How many tables the job writes. */
+    public int tables() {
+        return firstPartition.length;
+    }
 
-  /** The partition of a row {@code b[rowOffset, rowOffset + rowLength)} of table {@code table}. */
-  public int partition(int table, byte[] b, int rowOffset, int rowLength) {
-    return firstPartition[table] + RegionSplits.regionOf(points.get(table), b, rowOffset, rowLength);
-  }
+    /**
+     * The partition of every row of table {@code table} that starts with {@code firstByte}, or -1 when they span
+     * regions.
+     */
+    public int partitionOfRowsStartingWith(int table, int firstByte) {
+        int region = RegionSplits.regionOfRowsStartingWith(points.get(table), firstByte);
+        return region < 0 ? -1 : firstPartition[table] + region;
+    }
+
+    /** The partition of a row {@code b[rowOffset, rowOffset + rowLength)} of table {@code table}. */
+    public int partition(int table, byte[] b, int rowOffset, int rowLength) {
+        return firstPartition[table] + RegionSplits.regionOf(points.get(table), b, rowOffset, rowLength);
+    }
 }

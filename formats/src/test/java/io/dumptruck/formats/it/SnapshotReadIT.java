@@ -51,257 +51,322 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
 /**
- * A snapshot of a real table read by dumptruck as HBase serves it. The table (two families, VERSIONS
- * 3 and 1) takes random Puts and all four delete kinds through the client over several flushes, so
- * markers and the cells they mask sit in different HFiles; one region is split with compactions off,
- * so the daughters hold reference files when the snapshot is taken; then more writes and a major
- * compaction move the snapshot's files to the archive, where only links reach them. Every scan and
- * get through {@link TableReader} and every split of {@code HFileTableInputFormat} equals what HBase's
- * client returns from the table cloned from the snapshot, and the HBase root directory is the same
- * before and after.
+ * A snapshot of a real table read by dumptruck as HBase serves it. The table (two families, VERSIONS 3 and 1) takes
+ * random Puts and all four delete kinds through the client over several flushes, so markers and the cells they mask sit
+ * in different HFiles; one region is split with compactions off, so the daughters hold reference files when the
+ * snapshot is taken; then more writes and a major compaction move the snapshot's files to the archive, where only links
+ * reach them. Every scan and get through {@link TableReader} and every split of {@code HFileTableInputFormat} equals
+ * what HBase's client returns from the table cloned from the snapshot, and the HBase root directory is the same before
+ * and after.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SnapshotReadIT {
-  static final byte[] F = Bytes.toBytes("f");
-  static final byte[] G = Bytes.toBytes("g");
-  static final byte[][] QUALIFIERS = {Bytes.toBytes(""), Bytes.toBytes("a"), Bytes.toBytes("b"), Bytes.toBytes("c")};
-  static final TableName TABLE = TableName.valueOf("t");
-  static final TableName CLONE = TableName.valueOf("t_clone");
-  static final String SNAPSHOT = "t_snap";
-  static HBaseTestingUtility hbase;
-  static Path snapshotDir;
-  static Configuration conf;
+    static final byte[] F = Bytes.toBytes("f");
+    static final byte[] G = Bytes.toBytes("g");
+    static final byte[][] QUALIFIERS = {Bytes.toBytes(""), Bytes.toBytes("a"), Bytes.toBytes("b"), Bytes.toBytes("c")};
+    static final TableName TABLE = TableName.valueOf("t");
+    static final TableName CLONE = TableName.valueOf("t_clone");
+    static final String SNAPSHOT = "t_snap";
+    static HBaseTestingUtility hbase;
+    static Path snapshotDir;
+    static Configuration conf;
 
-  @BeforeAll
-  static void snapshotOfATableWithDeletesSplitsAndArchivedFiles() throws Exception {
-    hbase = new HBaseTestingUtility();
-    hbase.startMiniCluster(1);
-    conf = hbase.getConfiguration();
-    Admin admin = hbase.getAdmin();
-    admin.createTable(TableDescriptorBuilder.newBuilder(TABLE)
-        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(3).build())
-        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(G).setMaxVersions(1).build()).build(),
-        new byte[][] {row(100)});
-    Random random = new Random(42);
-    try (Table t = hbase.getConnection().getTable(TABLE)) {
-      for (int flush = 0; flush < 4; flush++) {
-        for (int i = 0; i < 600; i++) {
-          mutate(t, random);
+    @BeforeAll
+    static void snapshotOfATableWithDeletesSplitsAndArchivedFiles() throws Exception {
+        hbase = new HBaseTestingUtility();
+        hbase.startMiniCluster(1);
+        conf = hbase.getConfiguration();
+        Admin admin = hbase.getAdmin();
+        admin.createTable(
+                TableDescriptorBuilder.newBuilder(TABLE)
+                        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F)
+                                .setMaxVersions(3)
+                                .build())
+                        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(G)
+                                .setMaxVersions(1)
+                                .build())
+                        .build(),
+                new byte[][] {row(100)});
+        Random random = new Random(42);
+        try (Table t = hbase.getConnection().getTable(TABLE)) {
+            for (int flush = 0; flush < 4; flush++) {
+                for (int i = 0; i < 600; i++) {
+                    mutate(t, random);
+                }
+                admin.flush(TABLE);
+            }
+            admin.compactionSwitch(false, List.of()); // the daughters keep their reference files until the snapshot
+            admin.split(TABLE, row(50));
+            hbase.waitFor(
+                    60_000,
+                    () -> admin.getRegions(TABLE).stream()
+                                    .filter(r -> !r.isSplitParent() && !r.isOffline())
+                                    .count()
+                            == 3);
+            hbase.waitUntilNoRegionsInTransition(60_000);
+            admin.snapshot(SNAPSHOT, TABLE);
+            admin.compactionSwitch(true, List.of());
+            for (int i = 0; i < 300; i++) {
+                mutate(t, random);
+            }
+            admin.flush(TABLE);
+            admin.majorCompact(TABLE);
+            hbase.waitFor(
+                    120_000,
+                    () -> admin.getCompactionState(TABLE) == org.apache.hadoop.hbase.client.CompactionState.NONE);
         }
-        admin.flush(TABLE);
-      }
-      admin.compactionSwitch(false, List.of()); // the daughters keep their reference files until the snapshot
-      admin.split(TABLE, row(50));
-      hbase.waitFor(60_000, () -> admin.getRegions(TABLE).stream().filter(r -> !r.isSplitParent() && !r.isOffline()).count() == 3);
-      hbase.waitUntilNoRegionsInTransition(60_000);
-      admin.snapshot(SNAPSHOT, TABLE);
-      admin.compactionSwitch(true, List.of());
-      for (int i = 0; i < 300; i++) {
-        mutate(t, random);
-      }
-      admin.flush(TABLE);
-      admin.majorCompact(TABLE);
-      hbase.waitFor(120_000, () -> admin.getCompactionState(TABLE) == org.apache.hadoop.hbase.client.CompactionState.NONE);
+        // the clone reads the snapshot's files as they are: a compaction of its regions would drop versions beyond
+        // VERSIONS that a time-range scan of the uncompacted files still serves, as HBase does
+        admin.compactionSwitch(false, List.of());
+        admin.cloneSnapshot(SNAPSHOT, CLONE);
+        hbase.waitTableAvailable(CLONE, 60_000);
+        snapshotDir = new Path(hbase.getDefaultRootDirPath(), HConstants.SNAPSHOT_DIR_NAME + "/" + SNAPSHOT);
     }
-    // the clone reads the snapshot's files as they are: a compaction of its regions would drop versions beyond
-    // VERSIONS that a time-range scan of the uncompacted files still serves, as HBase does
-    admin.compactionSwitch(false, List.of());
-    admin.cloneSnapshot(SNAPSHOT, CLONE);
-    hbase.waitTableAvailable(CLONE, 60_000);
-    snapshotDir = new Path(hbase.getDefaultRootDirPath(), HConstants.SNAPSHOT_DIR_NAME + "/" + SNAPSHOT);
-  }
 
-  @AfterAll
-  static void stop() throws Exception {
-    hbase.shutdownMiniCluster();
-  }
-
-  static byte[] row(int i) {
-    return Bytes.toBytes(String.format("r%03d", i));
-  }
-
-  static void mutate(Table t, Random random) throws Exception {
-    byte[] row = row(random.nextInt(150));
-    byte[] family = random.nextBoolean() ? F : G;
-    byte[] qualifier = QUALIFIERS[random.nextInt(QUALIFIERS.length)];
-    long ts = 1 + random.nextInt(20);
-    int kind = random.nextInt(20);
-    if (kind < 14) {
-      t.put(new Put(row).addColumn(family, qualifier, ts, Bytes.toBytes("v" + random.nextInt(1000))));
-    } else if (kind < 16) {
-      t.delete(new Delete(row).addColumn(family, qualifier, ts));
-    } else if (kind < 18) {
-      t.delete(new Delete(row).addColumns(family, qualifier, ts));
-    } else if (kind < 19) {
-      t.delete(new Delete(row).addFamily(family, ts));
-    } else {
-      t.delete(new Delete(row).addFamilyVersion(family, ts));
+    @AfterAll
+    static void stop() throws Exception {
+        hbase.shutdownMiniCluster();
     }
-  }
 
-  @Test
-  void theSnapshotWasTakenWithReferenceFilesAndItsFilesAreNowInTheArchive() throws Exception {
-    FileSystem fs = hbase.getTestFileSystem();
-    List<String> manifestFiles = new ArrayList<>();
-    org.apache.hadoop.hbase.snapshot.SnapshotManifest m = org.apache.hadoop.hbase.snapshot.SnapshotManifest.open(conf, fs, snapshotDir,
-        org.apache.hadoop.hbase.snapshot.SnapshotDescriptionUtils.readSnapshotInfo(fs, snapshotDir));
-    m.getRegionManifests().forEach(r -> r.getFamilyFilesList().forEach(f -> f.getStoreFilesList().forEach(s -> manifestFiles.add(s.getName()))));
-    assertTrue(manifestFiles.stream().anyMatch(n -> n.contains(".")), "reference files in the snapshot: " + manifestFiles);
-    assertTrue(fs.exists(new Path(hbase.getDefaultRootDirPath(), "archive/data/default/t")), "files moved to the archive");
-  }
-
-  @Test
-  void everyScanOfTheSnapshotEqualsTheClonedTableThroughTheClient() throws Exception {
-    List<String> before = listing();
-    compare("full", new Scan(), ScanSpec.all());
-    compare("all versions", new Scan().readAllVersions(), ScanSpec.all().withMaxVersions(Integer.MAX_VALUE));
-    compare("2 versions", new Scan().readVersions(2), ScanSpec.all().withMaxVersions(2));
-    compare("range across the split", new Scan().withStartRow(row(30)).withStopRow(row(120)).readAllVersions(),
-        ScanSpec.all().withRange(row(30), row(120)).withMaxVersions(Integer.MAX_VALUE));
-    compare("prefix", new Scan().setRowPrefixFilter(Bytes.toBytes("r05")).readAllVersions(),
-        ScanSpec.all().withPrefix(Bytes.toBytes("r05")).withMaxVersions(Integer.MAX_VALUE));
-    compare("family", new Scan().addFamily(G), ScanSpec.all().withFamilies(List.of("g")));
-    compare("columns", new Scan().addColumn(F, QUALIFIERS[1]).addColumn(G, QUALIFIERS[0]).readAllVersions(),
-        ScanSpec.all().withColumns(List.of(new ScanSpec.Column("f", QUALIFIERS[1]), new ScanSpec.Column("g", QUALIFIERS[0])))
-            .withMaxVersions(Integer.MAX_VALUE));
-    compare("time range", new Scan().setTimeRange(5, 15).readAllVersions(),
-        ScanSpec.all().withTimeRange(5, 15).withMaxVersions(Integer.MAX_VALUE));
-    try (TableReader reader = TableReader.open(conf, snapshotDir); Table clone = hbase.getConnection().getTable(CLONE)) {
-      for (int r = 0; r < 150; r += 7) {
-        Result expected = clone.get(new Get(row(r)).readAllVersions());
-        Optional<Result> actual = reader.get(row(r), ScanSpec.all().withMaxVersions(Integer.MAX_VALUE));
-        assertEquals(describe(expected.isEmpty() ? List.of() : List.of(expected)),
-            describe(actual.map(List::of).orElse(List.of())), "get " + r);
-      }
+    static byte[] row(int i) {
+        return Bytes.toBytes(String.format("r%03d", i));
     }
-    List<Result> viaInputFormat = LocalJobs.readAll(conf, snapshotDir, ScanSpec.all().withMaxVersions(Integer.MAX_VALUE));
-    assertEquals(describe(clientScan(new Scan().readAllVersions())), describe(viaInputFormat), "HFileTableInputFormat");
-    assertEquals(before, listing(), "the root directory is left as it was");
-  }
 
-  @Test
-  void directoriesOfTheRootThatAreNoTableAreRefusedNamingWhatToGive() throws Exception {
-    Path root = hbase.getDefaultRootDirPath();
-    String[][] cases = {
-        {root.toString(), "is an HBase root directory"},
-        {root + "/data/default", "is an HBase namespace directory"},
-        {root + "/" + HConstants.SNAPSHOT_DIR_NAME, "is HBase's snapshot directory"}};
-    for (String[] c : cases) {
-      NotATableException e = assertThrows(NotATableException.class, () -> TableReader.open(conf, new Path(c[0])));
-      assertTrue(e.getMessage().contains(c[1]), e.getMessage());
-    }
-  }
-
-  @Test
-  void aTableDirectoryIsReadAsItIsWithAWarning() throws Exception {
-    Path dir = new Path(hbase.getDefaultRootDirPath(), "data/default/t_clone");
-    try (TableReader reader = TableReader.open(conf, dir); RowScanner rows = reader.scan(ScanSpec.all().withMaxVersions(Integer.MAX_VALUE))) {
-      assertTrue(reader.table().warning().contains("a snapshot is the safe way"));
-      List<Result> read = new ArrayList<>();
-      for (Result r = rows.next(); r != null; r = rows.next()) {
-        read.add(r);
-      }
-      assertEquals(describe(clientScan(new Scan().readAllVersions())), describe(read));
-    }
-  }
-
-  /** What both jobs' mappers write per row: the row and its cells, described. */
-  public static final class RowMapper extends TableMapper<Text, Text> {
-    @Override
-    protected void map(ImmutableBytesWritable row, Result value, Context context) throws IOException, InterruptedException {
-      context.write(new Text(Bytes.toStringBinary(row.copyBytes())), new Text(describe(List.of(value)).replace('\n', ' ')));
-    }
-  }
-
-  /**
-   * The same TableMapper over the snapshot, once through HBase's TableSnapshotInputFormat (which
-   * restores the snapshot into a directory of its own) and once through HFileTableInputFormat: the
-   * same output. Runs last: the restore writes back-references into the archive.
-   */
-  @Test
-  @Order(Integer.MAX_VALUE)
-  void aTableMapperWritesTheSameOutputAsOverTableSnapshotInputFormat() throws Exception {
-    Configuration local = new Configuration(conf);
-    local.set("mapreduce.framework.name", "local");
-    FileSystem fs = hbase.getTestFileSystem();
-    Path viaHBase = new Path("/mr/table-snapshot-input-format");
-    Job hbaseJob = Job.getInstance(local, "TableSnapshotInputFormat");
-    TableMapReduceUtil.initTableSnapshotMapperJob(SNAPSHOT, new Scan().readAllVersions(), RowMapper.class, Text.class, Text.class,
-        hbaseJob, false, new Path("/mr/restore"));
-    hbaseJob.setNumReduceTasks(0);
-    FileOutputFormat.setOutputPath(hbaseJob, viaHBase);
-    assertTrue(hbaseJob.waitForCompletion(false));
-    Path viaDumptruck = new Path("/mr/hfile-table-input-format");
-    Job ours = Job.getInstance(local, "HFileTableInputFormat");
-    HFileTableInputFormat.configure(ours).table(snapshotDir).scan(ScanSpec.all().withMaxVersions(Integer.MAX_VALUE)).apply();
-    ours.setMapperClass(RowMapper.class);
-    ours.setOutputKeyClass(Text.class);
-    ours.setOutputValueClass(Text.class);
-    ours.setNumReduceTasks(0);
-    FileOutputFormat.setOutputPath(ours, viaDumptruck);
-    assertTrue(ours.waitForCompletion(false));
-    List<String> expected = outputLines(fs, viaHBase);
-    assertTrue(expected.size() > 100, "rows: " + expected.size());
-    assertEquals(expected, outputLines(fs, viaDumptruck));
-  }
-
-  static List<String> outputLines(FileSystem fs, Path dir) throws IOException {
-    List<String> out = new ArrayList<>();
-    for (org.apache.hadoop.fs.FileStatus part : fs.listStatus(dir, p -> p.getName().startsWith("part-"))) {
-      try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(fs.open(part.getPath()), java.nio.charset.StandardCharsets.UTF_8))) {
-        in.lines().forEach(out::add);
-      }
-    }
-    out.sort(null);
-    return out;
-  }
-
-  static void compare(String what, Scan scan, ScanSpec spec) throws Exception {
-    List<Result> read = new ArrayList<>();
-    try (TableReader reader = TableReader.open(conf, snapshotDir); RowScanner rows = reader.scan(spec)) {
-      for (Result r = rows.next(); r != null; r = rows.next()) {
-        read.add(r);
-      }
-    }
-    List<Result> expected = clientScan(scan);
-    assertTrue(!expected.isEmpty(), what + ": the clone returned nothing");
-    assertEquals(describe(expected), describe(read), what);
-  }
-
-  static List<Result> clientScan(Scan scan) throws Exception {
-    List<Result> out = new ArrayList<>();
-    try (Table t = hbase.getConnection().getTable(CLONE); ResultScanner s = t.getScanner(scan)) {
-      s.forEach(out::add);
-    }
-    return out;
-  }
-
-  static String describe(List<Result> results) {
-    StringBuilder b = new StringBuilder();
-    for (Result r : results) {
-      for (Cell c : r.rawCells()) {
-        b.append(Bytes.toStringBinary(CellUtil.cloneRow(c))).append('/').append(Bytes.toStringBinary(CellUtil.cloneFamily(c))).append(':')
-            .append(Bytes.toStringBinary(CellUtil.cloneQualifier(c))).append('/').append(c.getTimestamp()).append('=')
-            .append(Bytes.toStringBinary(CellUtil.cloneValue(c))).append('\n');
-      }
-    }
-    return b.toString();
-  }
-
-  /** The snapshot's and the table's files, in data/, archive/ and .hbase-snapshot/, with their lengths. */
-  static List<String> listing() throws Exception {
-    FileSystem fs = hbase.getTestFileSystem();
-    TreeSet<String> out = new TreeSet<>();
-    for (String sub : List.of("data/default/t", "archive", HConstants.SNAPSHOT_DIR_NAME)) {
-      Path dir = new Path(hbase.getDefaultRootDirPath(), sub);
-      if (fs.exists(dir)) {
-        RemoteIterator<LocatedFileStatus> files = fs.listFiles(dir, true);
-        while (files.hasNext()) {
-          LocatedFileStatus f = files.next();
-          out.add(f.getPath() + " " + f.getLen() + " " + f.getModificationTime());
+    static void mutate(Table t, Random random) throws Exception {
+        byte[] row = row(random.nextInt(150));
+        byte[] family = random.nextBoolean() ? F : G;
+        byte[] qualifier = QUALIFIERS[random.nextInt(QUALIFIERS.length)];
+        long ts = 1 + random.nextInt(20);
+        int kind = random.nextInt(20);
+        if (kind < 14) {
+            t.put(new Put(row).addColumn(family, qualifier, ts, Bytes.toBytes("v" + random.nextInt(1000))));
+        } else if (kind < 16) {
+            t.delete(new Delete(row).addColumn(family, qualifier, ts));
+        } else if (kind < 18) {
+            t.delete(new Delete(row).addColumns(family, qualifier, ts));
+        } else if (kind < 19) {
+            t.delete(new Delete(row).addFamily(family, ts));
+        } else {
+            t.delete(new Delete(row).addFamilyVersion(family, ts));
         }
-      }
     }
-    return new ArrayList<>(out);
-  }
+
+    @Test
+    void theSnapshotWasTakenWithReferenceFilesAndItsFilesAreNowInTheArchive() throws Exception {
+        FileSystem fs = hbase.getTestFileSystem();
+        List<String> manifestFiles = new ArrayList<>();
+        org.apache.hadoop.hbase.snapshot.SnapshotManifest m = org.apache.hadoop.hbase.snapshot.SnapshotManifest.open(
+                conf,
+                fs,
+                snapshotDir,
+                org.apache.hadoop.hbase.snapshot.SnapshotDescriptionUtils.readSnapshotInfo(fs, snapshotDir));
+        m.getRegionManifests()
+                .forEach(r -> r.getFamilyFilesList()
+                        .forEach(f -> f.getStoreFilesList().forEach(s -> manifestFiles.add(s.getName()))));
+        assertTrue(
+                manifestFiles.stream().anyMatch(n -> n.contains(".")),
+                "reference files in the snapshot: " + manifestFiles);
+        assertTrue(
+                fs.exists(new Path(hbase.getDefaultRootDirPath(), "archive/data/default/t")),
+                "files moved to the archive");
+    }
+
+    @Test
+    void everyScanOfTheSnapshotEqualsTheClonedTableThroughTheClient() throws Exception {
+        List<String> before = listing();
+        compare("full", new Scan(), ScanSpec.all());
+        compare("all versions", new Scan().readAllVersions(), ScanSpec.all().withMaxVersions(Integer.MAX_VALUE));
+        compare("2 versions", new Scan().readVersions(2), ScanSpec.all().withMaxVersions(2));
+        compare(
+                "range across the split",
+                new Scan().withStartRow(row(30)).withStopRow(row(120)).readAllVersions(),
+                ScanSpec.all().withRange(row(30), row(120)).withMaxVersions(Integer.MAX_VALUE));
+        compare(
+                "prefix",
+                new Scan().setRowPrefixFilter(Bytes.toBytes("r05")).readAllVersions(),
+                ScanSpec.all().withPrefix(Bytes.toBytes("r05")).withMaxVersions(Integer.MAX_VALUE));
+        compare("family", new Scan().addFamily(G), ScanSpec.all().withFamilies(List.of("g")));
+        compare(
+                "columns",
+                new Scan()
+                        .addColumn(F, QUALIFIERS[1])
+                        .addColumn(G, QUALIFIERS[0])
+                        .readAllVersions(),
+                ScanSpec.all()
+                        .withColumns(List.of(
+                                new ScanSpec.Column("f", QUALIFIERS[1]), new ScanSpec.Column("g", QUALIFIERS[0])))
+                        .withMaxVersions(Integer.MAX_VALUE));
+        compare(
+                "time range",
+                new Scan().setTimeRange(5, 15).readAllVersions(),
+                ScanSpec.all().withTimeRange(5, 15).withMaxVersions(Integer.MAX_VALUE));
+        try (TableReader reader = TableReader.open(conf, snapshotDir);
+                Table clone = hbase.getConnection().getTable(CLONE)) {
+            for (int r = 0; r < 150; r += 7) {
+                Result expected = clone.get(new Get(row(r)).readAllVersions());
+                Optional<Result> actual = reader.get(row(r), ScanSpec.all().withMaxVersions(Integer.MAX_VALUE));
+                assertEquals(
+                        describe(expected.isEmpty() ? List.of() : List.of(expected)),
+                        describe(actual.map(List::of).orElse(List.of())),
+                        "get " + r);
+            }
+        }
+        List<Result> viaInputFormat =
+                LocalJobs.readAll(conf, snapshotDir, ScanSpec.all().withMaxVersions(Integer.MAX_VALUE));
+        assertEquals(
+                describe(clientScan(new Scan().readAllVersions())), describe(viaInputFormat), "HFileTableInputFormat");
+        assertEquals(before, listing(), "the root directory is left as it was");
+    }
+
+    @Test
+    void directoriesOfTheRootThatAreNoTableAreRefusedNamingWhatToGive() throws Exception {
+        Path root = hbase.getDefaultRootDirPath();
+        String[][] cases = {
+            {root.toString(), "is an HBase root directory"},
+            {root + "/data/default", "is an HBase namespace directory"},
+            {root + "/" + HConstants.SNAPSHOT_DIR_NAME, "is HBase's snapshot directory"}
+        };
+        for (String[] c : cases) {
+            NotATableException e = assertThrows(NotATableException.class, () -> TableReader.open(conf, new Path(c[0])));
+            assertTrue(e.getMessage().contains(c[1]), e.getMessage());
+        }
+    }
+
+    @Test
+    void aTableDirectoryIsReadAsItIsWithAWarning() throws Exception {
+        Path dir = new Path(hbase.getDefaultRootDirPath(), "data/default/t_clone");
+        try (TableReader reader = TableReader.open(conf, dir);
+                RowScanner rows = reader.scan(ScanSpec.all().withMaxVersions(Integer.MAX_VALUE))) {
+            assertTrue(reader.table().warning().contains("a snapshot is the safe way"));
+            List<Result> read = new ArrayList<>();
+            for (Result r = rows.next(); r != null; r = rows.next()) {
+                read.add(r);
+            }
+            assertEquals(describe(clientScan(new Scan().readAllVersions())), describe(read));
+        }
+    }
+
+    /** What both jobs' mappers write per row: the row and its cells, described. */
+    public static final class RowMapper extends TableMapper<Text, Text> {
+        @Override
+        protected void map(ImmutableBytesWritable row, Result value, Context context)
+                throws IOException, InterruptedException {
+            context.write(
+                    new Text(Bytes.toStringBinary(row.copyBytes())),
+                    new Text(describe(List.of(value)).replace('\n', ' ')));
+        }
+    }
+
+    /**
+     * The same TableMapper over the snapshot, once through HBase's TableSnapshotInputFormat (which restores the
+     * snapshot into a directory of its own) and once through HFileTableInputFormat: the same output. Runs last: the
+     * restore writes back-references into the archive.
+     */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void aTableMapperWritesTheSameOutputAsOverTableSnapshotInputFormat() throws Exception {
+        Configuration local = new Configuration(conf);
+        local.set("mapreduce.framework.name", "local");
+        FileSystem fs = hbase.getTestFileSystem();
+        Path viaHBase = new Path("/mr/table-snapshot-input-format");
+        Job hbaseJob = Job.getInstance(local, "TableSnapshotInputFormat");
+        TableMapReduceUtil.initTableSnapshotMapperJob(
+                SNAPSHOT,
+                new Scan().readAllVersions(),
+                RowMapper.class,
+                Text.class,
+                Text.class,
+                hbaseJob,
+                false,
+                new Path("/mr/restore"));
+        hbaseJob.setNumReduceTasks(0);
+        FileOutputFormat.setOutputPath(hbaseJob, viaHBase);
+        assertTrue(hbaseJob.waitForCompletion(false));
+        Path viaDumptruck = new Path("/mr/hfile-table-input-format");
+        Job ours = Job.getInstance(local, "HFileTableInputFormat");
+        HFileTableInputFormat.configure(ours)
+                .table(snapshotDir)
+                .scan(ScanSpec.all().withMaxVersions(Integer.MAX_VALUE))
+                .apply();
+        ours.setMapperClass(RowMapper.class);
+        ours.setOutputKeyClass(Text.class);
+        ours.setOutputValueClass(Text.class);
+        ours.setNumReduceTasks(0);
+        FileOutputFormat.setOutputPath(ours, viaDumptruck);
+        assertTrue(ours.waitForCompletion(false));
+        List<String> expected = outputLines(fs, viaHBase);
+        assertTrue(expected.size() > 100, "rows: " + expected.size());
+        assertEquals(expected, outputLines(fs, viaDumptruck));
+    }
+
+    static List<String> outputLines(FileSystem fs, Path dir) throws IOException {
+        List<String> out = new ArrayList<>();
+        for (org.apache.hadoop.fs.FileStatus part :
+                fs.listStatus(dir, p -> p.getName().startsWith("part-"))) {
+            try (var in = new java.io.BufferedReader(
+                    new java.io.InputStreamReader(fs.open(part.getPath()), java.nio.charset.StandardCharsets.UTF_8))) {
+                in.lines().forEach(out::add);
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+
+    static void compare(String what, Scan scan, ScanSpec spec) throws Exception {
+        List<Result> read = new ArrayList<>();
+        try (TableReader reader = TableReader.open(conf, snapshotDir);
+                RowScanner rows = reader.scan(spec)) {
+            for (Result r = rows.next(); r != null; r = rows.next()) {
+                read.add(r);
+            }
+        }
+        List<Result> expected = clientScan(scan);
+        assertTrue(!expected.isEmpty(), what + ": the clone returned nothing");
+        assertEquals(describe(expected), describe(read), what);
+    }
+
+    static List<Result> clientScan(Scan scan) throws Exception {
+        List<Result> out = new ArrayList<>();
+        try (Table t = hbase.getConnection().getTable(CLONE);
+                ResultScanner s = t.getScanner(scan)) {
+            s.forEach(out::add);
+        }
+        return out;
+    }
+
+    static String describe(List<Result> results) {
+        StringBuilder b = new StringBuilder();
+        for (Result r : results) {
+            for (Cell c : r.rawCells()) {
+                b.append(Bytes.toStringBinary(CellUtil.cloneRow(c)))
+                        .append('/')
+                        .append(Bytes.toStringBinary(CellUtil.cloneFamily(c)))
+                        .append(':')
+                        .append(Bytes.toStringBinary(CellUtil.cloneQualifier(c)))
+                        .append('/')
+                        .append(c.getTimestamp())
+                        .append('=')
+                        .append(Bytes.toStringBinary(CellUtil.cloneValue(c)))
+                        .append('\n');
+            }
+        }
+        return b.toString();
+    }
+
+    /** The snapshot's and the table's files, in data/, archive/ and .hbase-snapshot/, with their lengths. */
+    static List<String> listing() throws Exception {
+        FileSystem fs = hbase.getTestFileSystem();
+        TreeSet<String> out = new TreeSet<>();
+        for (String sub : List.of("data/default/t", "archive", HConstants.SNAPSHOT_DIR_NAME)) {
+            Path dir = new Path(hbase.getDefaultRootDirPath(), sub);
+            if (fs.exists(dir)) {
+                RemoteIterator<LocatedFileStatus> files = fs.listFiles(dir, true);
+                while (files.hasNext()) {
+                    LocatedFileStatus f = files.next();
+                    out.add(f.getPath() + " " + f.getLen() + " " + f.getModificationTime());
+                }
+            }
+        }
+        return new ArrayList<>(out);
+    }
 }

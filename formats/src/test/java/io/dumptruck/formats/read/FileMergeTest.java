@@ -49,268 +49,356 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The same cells read from one file per family and from several overlapping files per family (the
- * same keys in several files, the newest file's value winning): both tables must give the rows of an
- * independent model, through {@link TableReader} and through {@link HFileTableInputFormat}, whether a
- * scan reads one file (no merging at all) or several. The files are written directly with HBase's
- * writer, so their layout is known exactly.
+ * The same cells read from one file per family and from several overlapping files per family (the same keys in several
+ * files, the newest file's value winning): both tables must give the rows of an independent model, through
+ * {@link TableReader} and through {@link HFileTableInputFormat}, whether a scan reads one file (no merging at all) or
+ * several. The files are written directly with HBase's writer, so their layout is known exactly.
  */
 class FileMergeTest {
-  @TempDir static File tmp;
-  static Configuration conf;
-  static TableSpec spec;
-  static CellModel model;
-  static Path oneFile;
-  static Path severalFiles;
-  /** Cells in the several-files table, duplicates across files included. */
-  static long severalFilesCells;
-  static final long MIN_TS = 1_000_000L;
+    @TempDir
+    static File tmp;
 
-  @BeforeAll
-  static void writeTables() throws IOException {
-    conf = LocalJobs.localConf();
-    spec = new TableSpec("t", List.of(
-        FamilySpec.named("a").withMaxVersions(3).withBlockSize(1024).withEncoding(DataBlockEncoding.FAST_DIFF),
-        FamilySpec.named("b").withBlockSize(1024).withCompression(Compression.Algorithm.GZ).withEncoding(DataBlockEncoding.PREFIX),
-        FamilySpec.named("c").withMaxVersions(5).withBlockSize(1024)),
-        RegionSplits.explicit(new byte[] {'g'}, new byte[] {'p', 0}), null);
-    model = new CellModel(List.of(spec));
-    Random rnd = new Random(42);
-    List<byte[]> rows = new ArrayList<>();
-    for (int i = 0; i < 400; i++) {
-      rows.add(bytes(rnd, 1 + rnd.nextInt(5), "abgpqz\u0000\u00ff"));
-    }
-    int files = 3;
-    // family -> file -> cells; a key put twice keeps, in the model, the value of the later file
-    TreeMap<String, List<List<KeyValue>>> several = new TreeMap<>();
-    for (FamilySpec f : spec.families()) {
-      List<List<KeyValue>> perFile = new ArrayList<>();
-      for (int i = 0; i < files; i++) {
-        perFile.add(new ArrayList<>());
-      }
-      several.put(f.name(), perFile);
-    }
-    for (int i = 0; i < 8_000; i++) {
-      String family = spec.families().get(rnd.nextInt(3)).name();
-      KeyValue kv = new KeyValue(rows.get(rnd.nextInt(rows.size())), Bytes.toBytes(family), bytes(rnd, rnd.nextInt(3), "xyz\u0000"),
-          MIN_TS + rnd.nextInt(40), KeyValue.Type.Put, bytes(rnd, rnd.nextInt(20), "value\u0000\u00e9"));
-      int file = rnd.nextInt(files);
-      several.get(family).get(file).add(kv);
-      if (rnd.nextInt(10) == 0) { // the same key in another file, with the same or another value
-        int other = (file + 1 + rnd.nextInt(files - 1)) % files;
-        byte[] value = rnd.nextBoolean() ? CellUtil.cloneValue(kv) : bytes(rnd, 5, "new");
-        several.get(family).get(other).add(new KeyValue(CellUtil.cloneRow(kv), CellUtil.cloneFamily(kv),
-            CellUtil.cloneQualifier(kv), kv.getTimestamp(), KeyValue.Type.Put, value));
-      }
-    }
-    // memstore timestamps that decide nothing: older files' cells carry the larger ones, yet the newest
-    // file wins a key, and a key in several files is one version (HBase resets a bulk-loaded file's)
-    for (List<List<KeyValue>> perFile : several.values()) {
-      for (int file = 0; file < files; file++) {
-        for (KeyValue kv : perFile.get(file)) {
-          kv.setSequenceId(files - file);
+    static Configuration conf;
+    static TableSpec spec;
+    static CellModel model;
+    static Path oneFile;
+    static Path severalFiles;
+    /** Cells in the several-files table, duplicates across files included. */
+    static long severalFilesCells;
+
+    static final long MIN_TS = 1_000_000L;
+
+    @BeforeAll
+    static void writeTables() throws IOException {
+        conf = LocalJobs.localConf();
+        spec = new TableSpec(
+                "t",
+                List.of(
+                        FamilySpec.named("a")
+                                .withMaxVersions(3)
+                                .withBlockSize(1024)
+                                .withEncoding(DataBlockEncoding.FAST_DIFF),
+                        FamilySpec.named("b")
+                                .withBlockSize(1024)
+                                .withCompression(Compression.Algorithm.GZ)
+                                .withEncoding(DataBlockEncoding.PREFIX),
+                        FamilySpec.named("c").withMaxVersions(5).withBlockSize(1024)),
+                RegionSplits.explicit(new byte[] {'g'}, new byte[] {'p', 0}),
+                null);
+        model = new CellModel(List.of(spec));
+        Random rnd = new Random(42);
+        List<byte[]> rows = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            rows.add(bytes(rnd, 1 + rnd.nextInt(5), "abgpqz\u0000\u00ff"));
         }
-      }
-    }
-    oneFile = new Path(tmp.getAbsolutePath(), "one/t");
-    severalFiles = new Path(tmp.getAbsolutePath(), "several/t");
-    for (var e : several.entrySet()) {
-      FamilySpec family = spec.family(e.getKey());
-      List<List<KeyValue>> perFile = e.getValue();
-      for (int file = files - 1; file >= 0; file--) { // newest file first: the model keeps the first value put
-        for (KeyValue kv : perFile.get(file)) {
-          model.put("t", CellUtil.cloneRow(kv), e.getKey(), CellUtil.cloneQualifier(kv), kv.getTimestamp(), CellUtil.cloneValue(kv));
+        int files = 3;
+        // family -> file -> cells; a key put twice keeps, in the model, the value of the later file
+        TreeMap<String, List<List<KeyValue>>> several = new TreeMap<>();
+        for (FamilySpec f : spec.families()) {
+            List<List<KeyValue>> perFile = new ArrayList<>();
+            for (int i = 0; i < files; i++) {
+                perFile.add(new ArrayList<>());
+            }
+            several.put(f.name(), perFile);
         }
-      }
-      // as dumptruck's writer, the files hold only the family's VERSIONS newest cells of a column
-      // (beyond them, a time range could show versions a compacted HBase table no longer has)
-      Set<String> kept = new HashSet<>();
-      for (List<String> row : model.scan("t", ScanSpec.all().withFamilies(List.of(e.getKey())).withMaxVersions(Integer.MAX_VALUE))) {
-        row.forEach(line -> kept.add(line.substring(0, line.indexOf('='))));
-      }
-      for (List<KeyValue> cells : perFile) {
-        cells.removeIf(kv -> !kept.contains(key(kv)));
-      }
-      for (int file = 0; file < files; file++) {
-        severalFilesCells += write(new Path(severalFiles, e.getKey() + "/000" + file), family, perFile.get(file));
-      }
-      // one file with every key once, the newest file's value (write keeps the first given)
-      List<KeyValue> all = new ArrayList<>();
-      for (int file = files - 1; file >= 0; file--) {
-        all.addAll(perFile.get(file));
-      }
-      write(new Path(oneFile, e.getKey() + "/0000"), family, all);
-    }
-    for (Path table : List.of(oneFile, severalFiles)) {
-      try (FSDataOutputStream out = FileSystem.getLocal(conf).create(new Path(table, TableSpecJson.FILE_NAME))) {
-        out.write(TableSpecJson.toJson(spec).getBytes(StandardCharsets.UTF_8));
-      }
-    }
-  }
-
-  /**
-   * Writes the cells sorted, each key once (the first given wins), with the family's settings and
-   * HBase's time range metadata; returns the number of cells written.
-   */
-  private static long write(Path file, FamilySpec family, List<KeyValue> cells) throws IOException {
-    List<KeyValue> sorted = new ArrayList<>(cells);
-    Comparator<Cell> keys = (x, y) -> CellComparator.getInstance().compare(x, y, true);
-    sorted.sort(keys); // stable: of equal keys, the first given comes first
-    StoreFileWriter w = new StoreFileWriter.Builder(conf, CacheConfig.DISABLED, FileSystem.getLocal(conf)).withFilePath(file)
-        .withFileContext(new HFileContextBuilder().withBlockSize(family.blockSize()).withCompression(family.compression())
-            .withDataBlockEncoding(family.encoding()).build()).build();
-    long n = 0;
-    Cell previous = null;
-    for (KeyValue kv : sorted) {
-      if (previous == null || keys.compare(previous, kv) != 0) {
-        w.append(kv);
-        n++;
-      }
-      previous = kv;
-    }
-    w.appendTrackedTimestampsToMetadata();
-    w.close();
-    return n;
-  }
-
-  /** The key part of {@link CellModel#line} (rows and qualifiers here hold no '='). */
-  private static String key(KeyValue kv) {
-    String line = CellModel.line(CellUtil.cloneRow(kv), Bytes.toString(CellUtil.cloneFamily(kv)), CellUtil.cloneQualifier(kv),
-        kv.getTimestamp(), new byte[0]);
-    return line.substring(0, line.length() - 1);
-  }
-
-  private static byte[] bytes(Random rnd, int n, String alphabet) {
-    byte[] b = new byte[n];
-    for (int i = 0; i < n; i++) {
-      b[i] = (byte) alphabet.charAt(rnd.nextInt(alphabet.length()));
-    }
-    return b;
-  }
-
-  private static List<ScanSpec> scans() {
-    List<ScanSpec> out = new ArrayList<>();
-    out.add(ScanSpec.all());
-    out.add(ScanSpec.all().withMaxVersions(10));
-    for (String f : List.of("a", "b", "c")) {
-      out.add(ScanSpec.all().withFamilies(List.of(f)).withMaxVersions(4)); // one file per region in "one"
-    }
-    out.add(ScanSpec.all().withRange(new byte[] {'b'}, new byte[] {'q'}).withMaxVersions(2));
-    out.add(ScanSpec.all().withPrefix(new byte[] {'p'}).withMaxVersions(5));
-    out.add(ScanSpec.all().withTimeRange(MIN_TS + 10, MIN_TS + 20).withMaxVersions(3));
-    out.add(ScanSpec.all().withColumns(List.of(ScanSpec.parseColumn("a:x"), ScanSpec.parseColumn("c:"))).withMaxVersions(5));
-    out.add(ScanSpec.all().withFamilies(List.of("b")).withColumns(List.of(ScanSpec.parseColumn("c:zz"))).withMaxVersions(2));
-    out.add(ScanSpec.all().withRange(new byte[] {'a'}, new byte[] {'g', 'z'}).withFamilies(List.of("a"))
-        .withTimeRange(MIN_TS, MIN_TS + 25).withMaxVersions(2));
-    return out;
-  }
-
-  /** Every Result of a TableReader scan, kept after the scanner has moved on and closed. */
-  private static List<Result> scan(Path table, ScanSpec scan) throws IOException {
-    List<Result> got = new ArrayList<>();
-    try (TableReader reader = TableReader.open(conf, table); RowScanner rows = reader.scan(scan)) {
-      for (Result r = rows.next(); r != null; r = rows.next()) {
-        got.add(r);
-      }
-    }
-    return got;
-  }
-
-  @Test
-  void theTablesHoldWhatTheyShould() throws IOException {
-    TableDir one = TableDir.open(conf, oneFile);
-    TableDir several = TableDir.open(conf, severalFiles);
-    for (String f : List.of("a", "b", "c")) {
-      assertEquals(1, one.files(f).size());
-      assertEquals(3, several.files(f).size());
-    }
-    long oneCells = one.fileRanges().stream().mapToLong(FileRange::entries).sum();
-    assertTrue(severalFilesCells > oneCells, "some keys are in several files: " + severalFilesCells + " vs " + oneCells);
-  }
-
-  @Test
-  void oneFileAndSeveralFilesGiveTheModelsRows() throws Exception {
-    for (ScanSpec s : scans()) {
-      List<List<String>> expected = model.scan("t", s);
-      assertTrue(!expected.isEmpty(), s.toJson());
-      CellModel.assertSameRows(expected, CellModel.lines(scan(oneFile, s)), "one file: " + s.toJson());
-      CellModel.assertSameRows(expected, CellModel.lines(scan(severalFiles, s)), "several files: " + s.toJson());
-      CellModel.assertSameRows(expected, CellModel.lines(LocalJobs.readAll(conf, oneFile, s)), "one file, input format: " + s.toJson());
-      CellModel.assertSameRows(expected, CellModel.lines(LocalJobs.readAll(conf, severalFiles, s)),
-          "several files, input format: " + s.toJson());
-    }
-  }
-
-  @Test
-  void limitsAndBatchesAreTheSameEitherWay() throws IOException {
-    ScanSpec whole = ScanSpec.all().withMaxVersions(5);
-    List<String> cells = model.scan("t", whole).stream().flatMap(List::stream).toList();
-    for (Path table : List.of(oneFile, severalFiles)) {
-      List<Result> batches = scan(table, whole.withBatch(2));
-      assertTrue(batches.stream().allMatch(r -> r.size() <= 2));
-      assertEquals(cells, batches.stream().flatMap(r -> CellModel.lines(r).stream()).toList(), table.toString());
-      assertEquals(model.scan("t", whole.withLimit(7)), CellModel.lines(scan(table, whole.withLimit(7))), table.toString());
-    }
-  }
-
-  @Test
-  void getsAgreeWithScans() throws IOException {
-    try (TableReader one = TableReader.open(conf, oneFile); TableReader several = TableReader.open(conf, severalFiles)) {
-      for (byte[] row : model.rows("t")) {
-        ScanSpec columns = ScanSpec.all().withMaxVersions(3);
-        List<String> expected = model.scan("t", ScanSpec.row(row).withMaxVersions(3)).get(0);
-        assertEquals(expected, CellModel.lines(one.get(row, columns).get()), Bytes.toStringBinary(row));
-        assertEquals(expected, CellModel.lines(several.get(row, columns).get()), Bytes.toStringBinary(row));
-      }
-    }
-  }
-
-  /** Reads through the input format with a reporter that keeps the counters. */
-  private static Counters countersOfRead(Path table, ScanSpec scan) throws IOException, InterruptedException {
-    Counters counters = new Counters();
-    StatusReporter reporter = new StatusReporter() {
-      @Override
-      public Counter getCounter(Enum<?> name) { return counters.findCounter(name); }
-
-      @Override
-      public Counter getCounter(String group, String name) { return counters.findCounter(group, name); }
-
-      @Override
-      public void progress() {}
-
-      @Override
-      public float getProgress() { return 0; }
-
-      @Override
-      public void setStatus(String status) {}
-    };
-    Job job = Job.getInstance(conf);
-    HFileTableInputFormat.configure(job).table(table).scan(scan).apply();
-    HFileTableInputFormat format = new HFileTableInputFormat();
-    for (InputSplit split : format.getSplits(job)) {
-      TaskAttemptContext ctx = new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID(), reporter);
-      try (RecordReader<ImmutableBytesWritable, Result> reader = format.createRecordReader(split, ctx)) {
-        reader.initialize(split, ctx);
-        while (reader.nextKeyValue()) {
-          assertTrue(Bytes.equals(reader.getCurrentKey().copyBytes(), reader.getCurrentValue().getRow()));
+        for (int i = 0; i < 8_000; i++) {
+            String family = spec.families().get(rnd.nextInt(3)).name();
+            KeyValue kv = new KeyValue(
+                    rows.get(rnd.nextInt(rows.size())),
+                    Bytes.toBytes(family),
+                    bytes(rnd, rnd.nextInt(3), "xyz\u0000"),
+                    MIN_TS + rnd.nextInt(40),
+                    KeyValue.Type.Put,
+                    bytes(rnd, rnd.nextInt(20), "value\u0000\u00e9"));
+            int file = rnd.nextInt(files);
+            several.get(family).get(file).add(kv);
+            if (rnd.nextInt(10) == 0) { // the same key in another file, with the same or another value
+                int other = (file + 1 + rnd.nextInt(files - 1)) % files;
+                byte[] value = rnd.nextBoolean() ? CellUtil.cloneValue(kv) : bytes(rnd, 5, "new");
+                several.get(family)
+                        .get(other)
+                        .add(new KeyValue(
+                                CellUtil.cloneRow(kv),
+                                CellUtil.cloneFamily(kv),
+                                CellUtil.cloneQualifier(kv),
+                                kv.getTimestamp(),
+                                KeyValue.Type.Put,
+                                value));
+            }
         }
-      }
+        // memstore timestamps that decide nothing: older files' cells carry the larger ones, yet the newest
+        // file wins a key, and a key in several files is one version (HBase resets a bulk-loaded file's)
+        for (List<List<KeyValue>> perFile : several.values()) {
+            for (int file = 0; file < files; file++) {
+                for (KeyValue kv : perFile.get(file)) {
+                    kv.setSequenceId(files - file);
+                }
+            }
+        }
+        oneFile = new Path(tmp.getAbsolutePath(), "one/t");
+        severalFiles = new Path(tmp.getAbsolutePath(), "several/t");
+        for (var e : several.entrySet()) {
+            FamilySpec family = spec.family(e.getKey());
+            List<List<KeyValue>> perFile = e.getValue();
+            for (int file = files - 1; file >= 0; file--) { // newest file first: the model keeps the first value put
+                for (KeyValue kv : perFile.get(file)) {
+                    model.put(
+                            "t",
+                            CellUtil.cloneRow(kv),
+                            e.getKey(),
+                            CellUtil.cloneQualifier(kv),
+                            kv.getTimestamp(),
+                            CellUtil.cloneValue(kv));
+                }
+            }
+            // as dumptruck's writer, the files hold only the family's VERSIONS newest cells of a column
+            // (beyond them, a time range could show versions a compacted HBase table no longer has)
+            Set<String> kept = new HashSet<>();
+            for (List<String> row : model.scan(
+                    "t", ScanSpec.all().withFamilies(List.of(e.getKey())).withMaxVersions(Integer.MAX_VALUE))) {
+                row.forEach(line -> kept.add(line.substring(0, line.indexOf('='))));
+            }
+            for (List<KeyValue> cells : perFile) {
+                cells.removeIf(kv -> !kept.contains(key(kv)));
+            }
+            for (int file = 0; file < files; file++) {
+                severalFilesCells +=
+                        write(new Path(severalFiles, e.getKey() + "/000" + file), family, perFile.get(file));
+            }
+            // one file with every key once, the newest file's value (write keeps the first given)
+            List<KeyValue> all = new ArrayList<>();
+            for (int file = files - 1; file >= 0; file--) {
+                all.addAll(perFile.get(file));
+            }
+            write(new Path(oneFile, e.getKey() + "/0000"), family, all);
+        }
+        for (Path table : List.of(oneFile, severalFiles)) {
+            try (FSDataOutputStream out = FileSystem.getLocal(conf).create(new Path(table, TableSpecJson.FILE_NAME))) {
+                out.write(TableSpecJson.toJson(spec).getBytes(StandardCharsets.UTF_8));
+            }
+        }
     }
-    return counters;
-  }
 
-  @Test
-  void countersCountEveryCellOfEveryFileOnce() throws Exception {
-    ScanSpec all = ScanSpec.all().withMaxVersions(10);
-    for (Path table : List.of(oneFile, severalFiles)) {
-      Counters c = countersOfRead(table, all);
-      long cells = TableDir.open(conf, table).fileRanges().stream().mapToLong(FileRange::entries).sum();
-      assertEquals(cells, c.findCounter(ReadCounter.GROUP, ReadCounter.CELLS_READ.name()).getValue(), table.toString());
-      assertEquals(model.scan("t", all).size(), c.findCounter(ReadCounter.GROUP, ReadCounter.RESULTS.name()).getValue());
-      assertTrue(c.findCounter(ReadCounter.GROUP, ReadCounter.DATA_BLOCKS_READ.name()).getValue() > 0);
-      assertTrue(c.findCounter(ReadCounter.GROUP, ReadCounter.BYTES_READ.name()).getValue() > 0);
+    /**
+     * Writes the cells sorted, each key once (the first given wins), with the family's settings and HBase's time range
+     * metadata; returns the number of cells written.
+     */
+    private static long write(Path file, FamilySpec family, List<KeyValue> cells) throws IOException {
+        List<KeyValue> sorted = new ArrayList<>(cells);
+        Comparator<Cell> keys = (x, y) -> CellComparator.getInstance().compare(x, y, true);
+        sorted.sort(keys); // stable: of equal keys, the first given comes first
+        StoreFileWriter w = new StoreFileWriter.Builder(conf, CacheConfig.DISABLED, FileSystem.getLocal(conf))
+                .withFilePath(file)
+                .withFileContext(new HFileContextBuilder()
+                        .withBlockSize(family.blockSize())
+                        .withCompression(family.compression())
+                        .withDataBlockEncoding(family.encoding())
+                        .build())
+                .build();
+        long n = 0;
+        Cell previous = null;
+        for (KeyValue kv : sorted) {
+            if (previous == null || keys.compare(previous, kv) != 0) {
+                w.append(kv);
+                n++;
+            }
+            previous = kv;
+        }
+        w.appendTrackedTimestampsToMetadata();
+        w.close();
+        return n;
     }
-    assertEquals(severalFilesCells, countersOfRead(severalFiles, all).findCounter(ReadCounter.GROUP,
-        ReadCounter.CELLS_READ.name()).getValue());
-  }
+
+    /** The key part of {@link CellModel#line} (rows and qualifiers here hold no '='). */
+    private static String key(KeyValue kv) {
+        String line = CellModel.line(
+                CellUtil.cloneRow(kv),
+                Bytes.toString(CellUtil.cloneFamily(kv)),
+                CellUtil.cloneQualifier(kv),
+                kv.getTimestamp(),
+                new byte[0]);
+        return line.substring(0, line.length() - 1);
+    }
+
+    private static byte[] bytes(Random rnd, int n, String alphabet) {
+        byte[] b = new byte[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = (byte) alphabet.charAt(rnd.nextInt(alphabet.length()));
+        }
+        return b;
+    }
+
+    private static List<ScanSpec> scans() {
+        List<ScanSpec> out = new ArrayList<>();
+        out.add(ScanSpec.all());
+        out.add(ScanSpec.all().withMaxVersions(10));
+        for (String f : List.of("a", "b", "c")) {
+            out.add(ScanSpec.all().withFamilies(List.of(f)).withMaxVersions(4)); // one file per region in "one"
+        }
+        out.add(ScanSpec.all().withRange(new byte[] {'b'}, new byte[] {'q'}).withMaxVersions(2));
+        out.add(ScanSpec.all().withPrefix(new byte[] {'p'}).withMaxVersions(5));
+        out.add(ScanSpec.all().withTimeRange(MIN_TS + 10, MIN_TS + 20).withMaxVersions(3));
+        out.add(ScanSpec.all()
+                .withColumns(List.of(ScanSpec.parseColumn("a:x"), ScanSpec.parseColumn("c:")))
+                .withMaxVersions(5));
+        out.add(ScanSpec.all()
+                .withFamilies(List.of("b"))
+                .withColumns(List.of(ScanSpec.parseColumn("c:zz")))
+                .withMaxVersions(2));
+        out.add(ScanSpec.all()
+                .withRange(new byte[] {'a'}, new byte[] {'g', 'z'})
+                .withFamilies(List.of("a"))
+                .withTimeRange(MIN_TS, MIN_TS + 25)
+                .withMaxVersions(2));
+        return out;
+    }
+
+    /** Every Result of a TableReader scan, kept after the scanner has moved on and closed. */
+    private static List<Result> scan(Path table, ScanSpec scan) throws IOException {
+        List<Result> got = new ArrayList<>();
+        try (TableReader reader = TableReader.open(conf, table);
+                RowScanner rows = reader.scan(scan)) {
+            for (Result r = rows.next(); r != null; r = rows.next()) {
+                got.add(r);
+            }
+        }
+        return got;
+    }
+
+    @Test
+    void theTablesHoldWhatTheyShould() throws IOException {
+        TableDir one = TableDir.open(conf, oneFile);
+        TableDir several = TableDir.open(conf, severalFiles);
+        for (String f : List.of("a", "b", "c")) {
+            assertEquals(1, one.files(f).size());
+            assertEquals(3, several.files(f).size());
+        }
+        long oneCells = one.fileRanges().stream().mapToLong(FileRange::entries).sum();
+        assertTrue(
+                severalFilesCells > oneCells,
+                "some keys are in several files: " + severalFilesCells + " vs " + oneCells);
+    }
+
+    @Test
+    void oneFileAndSeveralFilesGiveTheModelsRows() throws Exception {
+        for (ScanSpec s : scans()) {
+            List<List<String>> expected = model.scan("t", s);
+            assertTrue(!expected.isEmpty(), s.toJson());
+            CellModel.assertSameRows(expected, CellModel.lines(scan(oneFile, s)), "one file: " + s.toJson());
+            CellModel.assertSameRows(expected, CellModel.lines(scan(severalFiles, s)), "several files: " + s.toJson());
+            CellModel.assertSameRows(
+                    expected,
+                    CellModel.lines(LocalJobs.readAll(conf, oneFile, s)),
+                    "one file, input format: " + s.toJson());
+            CellModel.assertSameRows(
+                    expected,
+                    CellModel.lines(LocalJobs.readAll(conf, severalFiles, s)),
+                    "several files, input format: " + s.toJson());
+        }
+    }
+
+    @Test
+    void limitsAndBatchesAreTheSameEitherWay() throws IOException {
+        ScanSpec whole = ScanSpec.all().withMaxVersions(5);
+        List<String> cells =
+                model.scan("t", whole).stream().flatMap(List::stream).toList();
+        for (Path table : List.of(oneFile, severalFiles)) {
+            List<Result> batches = scan(table, whole.withBatch(2));
+            assertTrue(batches.stream().allMatch(r -> r.size() <= 2));
+            assertEquals(
+                    cells,
+                    batches.stream().flatMap(r -> CellModel.lines(r).stream()).toList(),
+                    table.toString());
+            assertEquals(
+                    model.scan("t", whole.withLimit(7)),
+                    CellModel.lines(scan(table, whole.withLimit(7))),
+                    table.toString());
+        }
+    }
+
+    @Test
+    void getsAgreeWithScans() throws IOException {
+        try (TableReader one = TableReader.open(conf, oneFile);
+                TableReader several = TableReader.open(conf, severalFiles)) {
+            for (byte[] row : model.rows("t")) {
+                ScanSpec columns = ScanSpec.all().withMaxVersions(3);
+                List<String> expected =
+                        model.scan("t", ScanSpec.row(row).withMaxVersions(3)).get(0);
+                assertEquals(expected, CellModel.lines(one.get(row, columns).get()), Bytes.toStringBinary(row));
+                assertEquals(expected, CellModel.lines(several.get(row, columns).get()), Bytes.toStringBinary(row));
+            }
+        }
+    }
+
+    /** Reads through the input format with a reporter that keeps the counters. */
+    private static Counters countersOfRead(Path table, ScanSpec scan) throws IOException, InterruptedException {
+        Counters counters = new Counters();
+        StatusReporter reporter = new StatusReporter() {
+            @Override
+            public Counter getCounter(Enum<?> name) {
+                return counters.findCounter(name);
+            }
+
+            @Override
+            public Counter getCounter(String group, String name) {
+                return counters.findCounter(group, name);
+            }
+
+            @Override
+            public void progress() {}
+
+            @Override
+            public float getProgress() {
+                return 0;
+            }
+
+            @Override
+            public void setStatus(String status) {}
+        };
+        Job job = Job.getInstance(conf);
+        HFileTableInputFormat.configure(job).table(table).scan(scan).apply();
+        HFileTableInputFormat format = new HFileTableInputFormat();
+        for (InputSplit split : format.getSplits(job)) {
+            TaskAttemptContext ctx = new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID(), reporter);
+            try (RecordReader<ImmutableBytesWritable, Result> reader = format.createRecordReader(split, ctx)) {
+                reader.initialize(split, ctx);
+                while (reader.nextKeyValue()) {
+                    assertTrue(Bytes.equals(
+                            reader.getCurrentKey().copyBytes(),
+                            reader.getCurrentValue().getRow()));
+                }
+            }
+        }
+        return counters;
+    }
+
+    @Test
+    void countersCountEveryCellOfEveryFileOnce() throws Exception {
+        ScanSpec all = ScanSpec.all().withMaxVersions(10);
+        for (Path table : List.of(oneFile, severalFiles)) {
+            Counters c = countersOfRead(table, all);
+            long cells = TableDir.open(conf, table).fileRanges().stream()
+                    .mapToLong(FileRange::entries)
+                    .sum();
+            assertEquals(
+                    cells,
+                    c.findCounter(ReadCounter.GROUP, ReadCounter.CELLS_READ.name())
+                            .getValue(),
+                    table.toString());
+            assertEquals(
+                    model.scan("t", all).size(),
+                    c.findCounter(ReadCounter.GROUP, ReadCounter.RESULTS.name()).getValue());
+            assertTrue(c.findCounter(ReadCounter.GROUP, ReadCounter.DATA_BLOCKS_READ.name())
+                            .getValue()
+                    > 0);
+            assertTrue(c.findCounter(ReadCounter.GROUP, ReadCounter.BYTES_READ.name())
+                            .getValue()
+                    > 0);
+        }
+        assertEquals(
+                severalFilesCells,
+                countersOfRead(severalFiles, all)
+                        .findCounter(ReadCounter.GROUP, ReadCounter.CELLS_READ.name())
+                        .getValue());
+    }
 }

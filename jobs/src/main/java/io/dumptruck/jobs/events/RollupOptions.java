@@ -11,33 +11,34 @@ import io.dumptruck.jobs.TimeRange;
  * @param event only this event type, or null for every type
  */
 record RollupOptions(TimeRange range, String host, String event) {
-  static final String HOST = "host";
-  static final String EVENT = "event";
+    static final String HOST = "host";
+    static final String EVENT = "event";
 
-  /** Reads and checks the options; a bad value is an IllegalArgumentException naming the option. */
-  static RollupOptions of(JobOptions o) {
-    return new RollupOptions(TimeRange.of(o), name(o, HOST), name(o, EVENT));
-  }
-
-  private static String name(JobOptions o, String option) {
-    String v = o.get(option, null);
-    if (v != null && (v.isEmpty() || v.indexOf('\0') >= 0)) {
-      throw new IllegalArgumentException("--" + option + " takes a non-empty name without zero bytes, got '" + v + "'");
+    /** Reads and checks the options; a bad value is an IllegalArgumentException naming the option. */
+    static RollupOptions of(JobOptions o) {
+        return new RollupOptions(TimeRange.of(o), name(o, HOST), name(o, EVENT));
     }
-    return v;
-  }
 
-  /** The first event time kept, epoch ms (0 when {@code --from} is not given). */
-  long from() {
-    return range.from();
-  }
+    private static String name(JobOptions o, String option) {
+        String v = o.get(option, null);
+        if (v != null && (v.isEmpty() || v.indexOf('\0') >= 0)) {
+            throw new IllegalArgumentException(
+                    "--" + option + " takes a non-empty name without zero bytes, got '" + v + "'");
+        }
+        return v;
+    }
 
-  /** The first event time no longer kept, epoch ms ({@link Long#MAX_VALUE} when {@code --to} is not given). */
-  long to() {
-    return range.to();
-  }
+    /** The first event time kept, epoch ms (0 when {@code --from} is not given). */
+    long from() {
+        return range.from();
+    }
 
-  boolean hasTimeRange() {
-    return range.isLimited();
-  }
+    /** The first event time no longer kept, epoch ms ({@link Long#MAX_VALUE} when {@code --to} is not given). */
+    long to() {
+        return range.to();
+    }
+
+    boolean hasTimeRange() {
+        return range.isLimited();
+    }
 }

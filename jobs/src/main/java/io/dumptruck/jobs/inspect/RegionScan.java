@@ -15,132 +15,132 @@ import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.io.hfile.HFileScanner;
 
 /**
- * Scans the HFiles of one region once, all families together, merged in row order, so that distinct
- * rows are counted per family and over the region even when a row's cells lie in several files.
- * Holds one open scanner per file and one row key, whatever the region's size.
+ * Scans the HFiles of one region once, all families together, merged in row order, so that distinct rows are counted
+ * per family and over the region even when a row's cells lie in several files. Holds one open scanner per file and one
+ * row key, whatever the region's size.
  */
 final class RegionScan {
-  /** A file of the region and the index of its family in the table's family list. */
-  record RegionFile(Path path, String family, int familyIndex) {}
+    /** A file of the region and the index of its family in the table's family list. */
+    record RegionFile(Path path, String family, int familyIndex) {}
 
-  /** An open file positioned on its next cell. */
-  private static final class Cursor {
-    final StoredFile file;
-    final HFileScanner scanner;
-    final int family;
-    final int order;
-    Cell cell;
+    /** An open file positioned on its next cell. */
+    private static final class Cursor {
+        final StoredFile file;
+        final HFileScanner scanner;
+        final int family;
+        final int order;
+        Cell cell;
 
-    Cursor(StoredFile file, HFileScanner scanner, int family, int order) {
-      this.file = file;
-      this.scanner = scanner;
-      this.family = family;
-      this.order = order;
-    }
-
-    /** Moves to the next cell; false at the end of the file. */
-    boolean advance(boolean first) throws IOException {
-      try {
-        if (first ? scanner.seekTo() : scanner.next()) {
-          cell = scanner.getCell();
-          return true;
+        Cursor(StoredFile file, HFileScanner scanner, int family, int order) {
+            this.file = file;
+            this.scanner = scanner;
+            this.family = family;
+            this.order = order;
         }
-        return false;
-      } catch (IOException | RuntimeException e) {
-        throw new IOException("cannot read HFile " + file.path() + ": " + e.getMessage(), e);
-      }
+
+        /** Moves to the next cell; false at the end of the file. */
+        boolean advance(boolean first) throws IOException {
+            try {
+                if (first ? scanner.seekTo() : scanner.next()) {
+                    cell = scanner.getCell();
+                    return true;
+                }
+                return false;
+            } catch (IOException | RuntimeException e) {
+                throw new IOException("cannot read HFile " + file.path() + ": " + e.getMessage(), e);
+            }
+        }
     }
-  }
 
-  private final Figures total;
-  private final Figures[] families;
-  private final KeyPrefixSpread prefixes;
+    private final Figures total;
+    private final Figures[] families;
+    private final KeyPrefixSpread prefixes;
 
-  /**
-   * A scan adding every file and cell of the region to {@code total} and to {@code families[familyIndex]},
-   * and every distinct row to both and to {@code prefixes}.
-   */
-  RegionScan(Figures total, Figures[] families, KeyPrefixSpread prefixes) {
-    this.total = total;
-    this.families = families;
-    this.prefixes = prefixes;
-  }
+    /**
+     * A scan adding every file and cell of the region to {@code total} and to {@code families[familyIndex]}, and every
+     * distinct row to both and to {@code prefixes}.
+     */
+    RegionScan(Figures total, Figures[] families, KeyPrefixSpread prefixes) {
+        this.total = total;
+        this.families = families;
+        this.prefixes = prefixes;
+    }
 
-  void scan(Configuration conf, FileSystem fs, List<RegionFile> files) throws IOException {
-    List<Cursor> cursors = new ArrayList<>();
-    Exception failure = null;
-    try {
-      PriorityQueue<Cursor> heap = new PriorityQueue<>((a, b) -> {
-        int c = CellComparator.getInstance().compareRows(a.cell, b.cell);
-        return c != 0 ? c : Integer.compare(a.order, b.order);
-      });
-      for (RegionFile f : files) {
-        StoredFile file = StoredFile.open(conf, fs, f.path(), f.family());
-        Cursor cursor;
+    void scan(Configuration conf, FileSystem fs, List<RegionFile> files) throws IOException {
+        List<Cursor> cursors = new ArrayList<>();
+        Exception failure = null;
         try {
-          cursor = new Cursor(file, file.scanner(conf), f.familyIndex(), cursors.size());
-        } catch (RuntimeException e) {
-          file.close();
-          throw e;
+            PriorityQueue<Cursor> heap = new PriorityQueue<>((a, b) -> {
+                int c = CellComparator.getInstance().compareRows(a.cell, b.cell);
+                return c != 0 ? c : Integer.compare(a.order, b.order);
+            });
+            for (RegionFile f : files) {
+                StoredFile file = StoredFile.open(conf, fs, f.path(), f.family());
+                Cursor cursor;
+                try {
+                    cursor = new Cursor(file, file.scanner(conf), f.familyIndex(), cursors.size());
+                } catch (RuntimeException e) {
+                    file.close();
+                    throw e;
+                }
+                cursors.add(cursor);
+                FileFacts facts = FileFacts.of(file);
+                total.addFile(facts);
+                families[f.familyIndex()].addFile(facts);
+                if (cursor.advance(true)) {
+                    heap.add(cursor);
+                }
+            }
+            merge(heap);
+        } catch (IOException | RuntimeException e) {
+            failure = e;
+            throw e;
+        } finally {
+            close(cursors, failure);
         }
-        cursors.add(cursor);
-        FileFacts facts = FileFacts.of(file);
-        total.addFile(facts);
-        families[f.familyIndex()].addFile(facts);
-        if (cursor.advance(true)) {
-          heap.add(cursor);
-        }
-      }
-      merge(heap);
-    } catch (IOException | RuntimeException e) {
-      failure = e;
-      throw e;
-    } finally {
-      close(cursors, failure);
     }
-  }
 
-  private void merge(PriorityQueue<Cursor> heap) throws IOException {
-    byte[] row = null;
-    boolean[] familyHasRow = new boolean[families.length];
-    while (!heap.isEmpty()) {
-      Cursor c = heap.poll();
-      Cell cell = c.cell;
-      if (row == null || !CellUtil.matchingRows(cell, row)) {
-        row = CellUtil.cloneRow(cell);
-        Arrays.fill(familyHasRow, false);
-        total.addRow(row.length);
-        prefixes.add(row);
-      }
-      if (!familyHasRow[c.family]) {
-        familyHasRow[c.family] = true;
-        families[c.family].addRow(row.length);
-      }
-      total.addCell(cell);
-      families[c.family].addCell(cell);
-      if (c.advance(false)) {
-        heap.add(c);
-      }
-    }
-  }
-
-  /** Closes every scanner and file, carrying on past failures; the first is thrown unless the scan failed. */
-  private static void close(List<Cursor> cursors, Exception failure) throws IOException {
-    IOException first = null;
-    for (Cursor c : cursors) {
-      try {
-        c.scanner.close();
-        c.file.close();
-      } catch (IOException | RuntimeException e) {
-        if (failure != null) {
-          failure.addSuppressed(e);
-        } else if (first == null) {
-          first = new IOException("cannot close HFile " + c.file.path() + ": " + e.getMessage(), e);
+    private void merge(PriorityQueue<Cursor> heap) throws IOException {
+        byte[] row = null;
+        boolean[] familyHasRow = new boolean[families.length];
+        while (!heap.isEmpty()) {
+            Cursor c = heap.poll();
+            Cell cell = c.cell;
+            if (row == null || !CellUtil.matchingRows(cell, row)) {
+                row = CellUtil.cloneRow(cell);
+                Arrays.fill(familyHasRow, false);
+                total.addRow(row.length);
+                prefixes.add(row);
+            }
+            if (!familyHasRow[c.family]) {
+                familyHasRow[c.family] = true;
+                families[c.family].addRow(row.length);
+            }
+            total.addCell(cell);
+            families[c.family].addCell(cell);
+            if (c.advance(false)) {
+                heap.add(c);
+            }
         }
-      }
     }
-    if (first != null) {
-      throw first;
+
+    /** Closes every scanner and file, carrying on past failures; the first is thrown unless the scan failed. */
+    private static void close(List<Cursor> cursors, Exception failure) throws IOException {
+        IOException first = null;
+        for (Cursor c : cursors) {
+            try {
+                c.scanner.close();
+                c.file.close();
+            } catch (IOException | RuntimeException e) {
+                if (failure != null) {
+                    failure.addSuppressed(e);
+                } else if (first == null) {
+                    first = new IOException("cannot close HFile " + c.file.path() + ": " + e.getMessage(), e);
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
     }
-  }
 }

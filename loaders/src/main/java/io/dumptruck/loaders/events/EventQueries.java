@@ -17,126 +17,160 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * A host's events in {@code [from, to)} from {@code log_data}, under each key layout — the point of
- * the LOG_DATA designs is how differently the same question is read:
+ * A host's events in {@code [from, to)} from {@code log_data}, under each key layout — the point of the LOG_DATA
+ * designs is how differently the same question is read:
+ *
  * <ul>
- *   <li>bucketed: N scans, one per bucket byte, over {@code b ‖ long(from) .. b ‖ long(to)}, keeping the host's rows;</li>
- *   <li>host-first: one scan of {@code host ‖ 0 ‖ event ‖ 0 ‖ revts(t)} over the time range (newest first);</li>
- *   <li>hashed: one scan of {@code md5(host) ‖ md5(event) ‖ long(from .. to)};</li>
- *   <li>numeric: two gets in {@code log_types} for the ids, then one scan of {@code long ‖ long ‖ long(from .. to)}.</li>
+ *   <li>bucketed: N scans, one per bucket byte, over {@code b ‖ long(from) .. b ‖ long(to)}, keeping the host's rows;
+ *   <li>host-first: one scan of {@code host ‖ 0 ‖ event ‖ 0 ‖ revts(t)} over the time range (newest first);
+ *   <li>hashed: one scan of {@code md5(host) ‖ md5(event) ‖ long(from .. to)};
+ *   <li>numeric: two gets in {@code log_types} for the ids, then one scan of {@code long ‖ long ‖ long(from .. to)}.
  * </ul>
+ *
  * The event type is required for host-first (or all of the host's events are read), hashed and numeric.
  */
 public final class EventQueries {
-  private EventQueries() {}
+    private EventQueries() {}
 
-  /** One event read back. */
-  public record Found(long time, String host, String event, String value) {}
+    /** One event read back. */
+    public record Found(long time, String host, String event, String value) {}
 
-  /** The events, oldest first, and how many scans it took. */
-  public record Answer(List<Found> events, int scans) {}
+    /** The events, oldest first, and how many scans it took. */
+    public record Answer(List<Found> events, int scans) {}
 
-  public static Answer events(TableReader logData, TableReader logTypes, String layout, int buckets, String host,
-      String event, long from, long to) throws IOException {
-    List<Found> out = new ArrayList<>();
-    int scans = 0;
-    RowKeyBuilder key = new RowKeyBuilder(64);
-    switch (layout) {
-      case "bucketed" -> {
-        byte[] match = event == null ? Bytes.add(Bytes.toBytes(host), new byte[] {0})
-            : key.clear().utf8(host).separator().utf8(event).build();
-        for (int b = 0; b < buckets; b++) {
-          scans++;
-          byte[] start = key.clear().oneByte(b).longBE(from).build();
-          byte[] stop = key.clear().oneByte(b).longBE(to).build();
-          for (Result r : scan(logData, start, stop)) {
-            byte[] row = r.getRow();
-            byte[] rest = Bytes.tail(row, row.length - 9);
-            boolean hit = event == null ? Bytes.startsWith(rest, match) : Bytes.equals(rest, match);
-            if (hit) {
-              String[] names = new String(rest, StandardCharsets.UTF_8).split("\0", 2);
-              out.add(new Found(Bytes.toLong(row, 1), names[0], names[1], value(r, EventSchema.V)));
+    public static Answer events(
+            TableReader logData,
+            TableReader logTypes,
+            String layout,
+            int buckets,
+            String host,
+            String event,
+            long from,
+            long to)
+            throws IOException {
+        List<Found> out = new ArrayList<>();
+        int scans = 0;
+        RowKeyBuilder key = new RowKeyBuilder(64);
+        switch (layout) {
+            case "bucketed" -> {
+                byte[] match = event == null
+                        ? Bytes.add(Bytes.toBytes(host), new byte[] {0})
+                        : key.clear().utf8(host).separator().utf8(event).build();
+                for (int b = 0; b < buckets; b++) {
+                    scans++;
+                    byte[] start = key.clear().oneByte(b).longBE(from).build();
+                    byte[] stop = key.clear().oneByte(b).longBE(to).build();
+                    for (Result r : scan(logData, start, stop)) {
+                        byte[] row = r.getRow();
+                        byte[] rest = Bytes.tail(row, row.length - 9);
+                        boolean hit = event == null ? Bytes.startsWith(rest, match) : Bytes.equals(rest, match);
+                        if (hit) {
+                            String[] names = new String(rest, StandardCharsets.UTF_8).split("\0", 2);
+                            out.add(new Found(Bytes.toLong(row, 1), names[0], names[1], value(r, EventSchema.V)));
+                        }
+                    }
+                }
             }
-          }
-        }
-      }
-      case "host-first" -> {
-        scans++;
-        if (event == null) {
-          for (Result r : scan(logData, Bytes.add(Bytes.toBytes(host), new byte[] {0}), null)) {
-            long t = Long.MAX_VALUE - Bytes.toLong(r.getRow(), r.getRow().length - 8);
-            if (t >= from && t < to) {
-              String name = new String(r.getRow(), host.getBytes(StandardCharsets.UTF_8).length + 1,
-                  r.getRow().length - host.getBytes(StandardCharsets.UTF_8).length - 10, StandardCharsets.UTF_8);
-              out.add(new Found(t, host, name, value(r, EventSchema.V)));
+            case "host-first" -> {
+                scans++;
+                if (event == null) {
+                    for (Result r : scan(logData, Bytes.add(Bytes.toBytes(host), new byte[] {0}), null)) {
+                        long t = Long.MAX_VALUE - Bytes.toLong(r.getRow(), r.getRow().length - 8);
+                        if (t >= from && t < to) {
+                            String name = new String(
+                                    r.getRow(),
+                                    host.getBytes(StandardCharsets.UTF_8).length + 1,
+                                    r.getRow().length - host.getBytes(StandardCharsets.UTF_8).length - 10,
+                                    StandardCharsets.UTF_8);
+                            out.add(new Found(t, host, name, value(r, EventSchema.V)));
+                        }
+                    }
+                } else {
+                    byte[] prefix = key.clear()
+                            .utf8(host)
+                            .separator()
+                            .utf8(event)
+                            .separator()
+                            .build();
+                    byte[] start = Bytes.add(prefix, Bytes.toBytes(Long.MAX_VALUE - (to - 1)));
+                    byte[] stop = Bytes.add(prefix, Bytes.toBytes(Long.MAX_VALUE - from), new byte[] {0});
+                    for (Result r : scan(logData, start, stop)) {
+                        out.add(new Found(
+                                Long.MAX_VALUE - Bytes.toLong(r.getRow(), prefix.length),
+                                host,
+                                event,
+                                value(r, EventSchema.V)));
+                    }
+                }
             }
-          }
-        } else {
-          byte[] prefix = key.clear().utf8(host).separator().utf8(event).separator().build();
-          byte[] start = Bytes.add(prefix, Bytes.toBytes(Long.MAX_VALUE - (to - 1)));
-          byte[] stop = Bytes.add(prefix, Bytes.toBytes(Long.MAX_VALUE - from), new byte[] {0});
-          for (Result r : scan(logData, start, stop)) {
-            out.add(new Found(Long.MAX_VALUE - Bytes.toLong(r.getRow(), prefix.length), host, event, value(r, EventSchema.V)));
-          }
+            case "hashed", "numeric" -> {
+                if (event == null) {
+                    throw new IllegalArgumentException(
+                            "the " + layout + " layout needs the event type: its keys hold only hashes or ids");
+                }
+                byte[] prefix;
+                if (layout.equals("hashed")) {
+                    prefix = key.clear().md5(host).md5(event).build();
+                } else {
+                    Optional<Long> hostId = id(logTypes, "h" + host);
+                    Optional<Long> eventId = id(logTypes, "e" + event);
+                    if (hostId.isEmpty() || eventId.isEmpty()) {
+                        return new Answer(List.of(), 0);
+                    }
+                    prefix = key.clear()
+                            .longBE(hostId.get())
+                            .longBE(eventId.get())
+                            .build();
+                }
+                scans++;
+                for (Result r :
+                        scan(logData, Bytes.add(prefix, Bytes.toBytes(from)), Bytes.add(prefix, Bytes.toBytes(to)))) {
+                    out.add(new Found(
+                            Bytes.toLong(r.getRow(), prefix.length),
+                            value(r, EventSchema.H),
+                            value(r, EventSchema.E),
+                            value(r, EventSchema.V)));
+                }
+            }
+            default -> throw new IllegalArgumentException("unknown layout " + layout);
         }
-      }
-      case "hashed", "numeric" -> {
-        if (event == null) {
-          throw new IllegalArgumentException("the " + layout + " layout needs the event type: its keys hold only hashes or ids");
-        }
-        byte[] prefix;
-        if (layout.equals("hashed")) {
-          prefix = key.clear().md5(host).md5(event).build();
-        } else {
-          Optional<Long> hostId = id(logTypes, "h" + host);
-          Optional<Long> eventId = id(logTypes, "e" + event);
-          if (hostId.isEmpty() || eventId.isEmpty()) {
-            return new Answer(List.of(), 0);
-          }
-          prefix = key.clear().longBE(hostId.get()).longBE(eventId.get()).build();
-        }
-        scans++;
-        for (Result r : scan(logData, Bytes.add(prefix, Bytes.toBytes(from)), Bytes.add(prefix, Bytes.toBytes(to)))) {
-          out.add(new Found(Bytes.toLong(r.getRow(), prefix.length), value(r, EventSchema.H), value(r, EventSchema.E), value(r, EventSchema.V)));
-        }
-      }
-      default -> throw new IllegalArgumentException("unknown layout " + layout);
+        out.sort(Comparator.comparingLong(Found::time));
+        return new Answer(out, scans);
     }
-    out.sort(Comparator.comparingLong(Found::time));
-    return new Answer(out, scans);
-  }
 
-  /**
-   * The layout a {@code log_data} table was loaded with, as its {@code _spec.json} records it
-   * ({@link TableSpec#writtenBy}); an IllegalArgumentException when it records none (a table written
-   * by another loader, or before dumptruck recorded what wrote a table).
-   */
-  public static String layoutOf(TableSpec logData) {
-    WrittenBy by = logData.writtenBy();
-    if (by == null || !by.loader().equals(EventLoader.NAME)) {
-      throw new IllegalArgumentException("table " + logData.name() + " does not say which events layout wrote it (its "
-          + TableSpecJson.FILE_NAME + " has no writtenBy of the events loader): load it again with dumptruck load events");
+    /**
+     * The layout a {@code log_data} table was loaded with, as its {@code _spec.json} records it
+     * ({@link TableSpec#writtenBy}); an IllegalArgumentException when it records none (a table written by another
+     * loader, or before dumptruck recorded what wrote a table).
+     */
+    public static String layoutOf(TableSpec logData) {
+        WrittenBy by = logData.writtenBy();
+        if (by == null || !by.loader().equals(EventLoader.NAME)) {
+            throw new IllegalArgumentException("table " + logData.name()
+                    + " does not say which events layout wrote it (its " + TableSpecJson.FILE_NAME
+                    + " has no writtenBy of the events loader): load it again with dumptruck load events");
+        }
+        return by.option(EventLoader.LAYOUT, EventLoader.DEFAULT_LAYOUT);
     }
-    return by.option(EventLoader.LAYOUT, EventLoader.DEFAULT_LAYOUT);
-  }
 
-  private static Optional<Long> id(TableReader logTypes, String row) throws IOException {
-    return logTypes.get(Bytes.toBytes(row), ScanSpec.all()).map(r -> Bytes.toLong(r.value()));
-  }
-
-  private static List<Result> scan(TableReader table, byte[] start, byte[] stop) throws IOException {
-    List<Result> out = new ArrayList<>();
-    ScanSpec spec = stop == null ? ScanSpec.all().withPrefix(start) : ScanSpec.all().withRange(start, stop);
-    try (RowScanner rows = table.scan(spec)) {
-      for (Result r = rows.next(); r != null; r = rows.next()) {
-        out.add(r);
-      }
+    private static Optional<Long> id(TableReader logTypes, String row) throws IOException {
+        return logTypes.get(Bytes.toBytes(row), ScanSpec.all()).map(r -> Bytes.toLong(r.value()));
     }
-    return out;
-  }
 
-  private static String value(Result r, byte[] qualifier) {
-    byte[] v = r.getValue(Bytes.toBytes(EventSchema.DATA_FAMILY), qualifier);
-    return v == null ? null : new String(v, StandardCharsets.UTF_8);
-  }
+    private static List<Result> scan(TableReader table, byte[] start, byte[] stop) throws IOException {
+        List<Result> out = new ArrayList<>();
+        ScanSpec spec =
+                stop == null ? ScanSpec.all().withPrefix(start) : ScanSpec.all().withRange(start, stop);
+        try (RowScanner rows = table.scan(spec)) {
+            for (Result r = rows.next(); r != null; r = rows.next()) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    private static String value(Result r, byte[] qualifier) {
+        byte[] v = r.getValue(Bytes.toBytes(EventSchema.DATA_FAMILY), qualifier);
+        return v == null ? null : new String(v, StandardCharsets.UTF_8);
+    }
 }

@@ -2,6 +2,6 @@ package io.dumptruck.loaders.generate;
 
 /** Produces the lines of one output file, one call per line. */
 interface LineGenerator {
-  /** Writes exactly one line, its {@code '\n'} included. */
-  void writeLine(LineWriter out);
+    /** Writes exactly one line, its {@code '\n'} included. */
+    void writeLine(LineWriter out);
 }

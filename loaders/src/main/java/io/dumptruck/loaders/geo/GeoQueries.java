@@ -15,41 +15,47 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /** Places in a map tile from {@code tile_places}: one key-range scan per tile. */
 public final class GeoQueries {
-  private GeoQueries() {}
+    private GeoQueries() {}
 
-  /** A place of {@code tile_places}: its quadkey at the asked zoom, prominence family, name, kind, country. */
-  public record Place(String tile, String prominence, String name, String kind, String country) {}
+    /** A place of {@code tile_places}: its quadkey at the asked zoom, prominence family, name, kind, country. */
+    public record Place(String tile, String prominence, String name, String kind, String country) {}
 
-  /** The places of the tile at {@code zoom} (1..16) holding the point, then of its neighbours if asked. */
-  public static List<Place> around(TableReader table, double lat, double lon, int zoom, boolean neighbours) throws IOException {
-    int tile = QuadKey.packed(lat, lon, zoom);
-    List<Place> out = new ArrayList<>(inTile(table, tile, zoom));
-    if (neighbours) {
-      for (int n : QuadKey.neighbours(tile, zoom)) {
-        out.addAll(inTile(table, n, zoom));
-      }
+    /** The places of the tile at {@code zoom} (1..16) holding the point, then of its neighbours if asked. */
+    public static List<Place> around(TableReader table, double lat, double lon, int zoom, boolean neighbours)
+            throws IOException {
+        int tile = QuadKey.packed(lat, lon, zoom);
+        List<Place> out = new ArrayList<>(inTile(table, tile, zoom));
+        if (neighbours) {
+            for (int n : QuadKey.neighbours(tile, zoom)) {
+                out.addAll(inTile(table, n, zoom));
+            }
+        }
+        return out;
     }
-    return out;
-  }
 
-  /** Rows from int(lo) up to int(hi) inclusive: the tile's qk16 range, every place id. */
-  public static List<Place> inTile(TableReader table, int tile, int zoom) throws IOException {
-    int[] range = QuadKey.childRange16(tile, zoom);
-    byte[] start = Bytes.toBytes(range[0]);
-    byte[] stop = range[1] == -1 ? new byte[0] : Bytes.toBytes(range[1] + 1);
-    List<Place> out = new ArrayList<>();
-    try (RowScanner rows = table.scan(ScanSpec.all().withRange(start, stop))) {
-      for (Result r = rows.next(); r != null; r = rows.next()) {
-        Cell first = r.rawCells()[0];
-        String family = Bytes.toString(CellUtil.cloneFamily(first));
-        out.add(new Place(QuadKey.toQuadKey(tile, zoom), family, text(r, family, GeoSchema.NAME), text(r, family, GeoSchema.KIND), text(r, family, GeoSchema.COUNTRY)));
-      }
+    /** Rows from int(lo) up to int(hi) inclusive: the tile's qk16 range, every place id. */
+    public static List<Place> inTile(TableReader table, int tile, int zoom) throws IOException {
+        int[] range = QuadKey.childRange16(tile, zoom);
+        byte[] start = Bytes.toBytes(range[0]);
+        byte[] stop = range[1] == -1 ? new byte[0] : Bytes.toBytes(range[1] + 1);
+        List<Place> out = new ArrayList<>();
+        try (RowScanner rows = table.scan(ScanSpec.all().withRange(start, stop))) {
+            for (Result r = rows.next(); r != null; r = rows.next()) {
+                Cell first = r.rawCells()[0];
+                String family = Bytes.toString(CellUtil.cloneFamily(first));
+                out.add(new Place(
+                        QuadKey.toQuadKey(tile, zoom),
+                        family,
+                        text(r, family, GeoSchema.NAME),
+                        text(r, family, GeoSchema.KIND),
+                        text(r, family, GeoSchema.COUNTRY)));
+            }
+        }
+        return out;
     }
-    return out;
-  }
 
-  private static String text(Result r, String family, String qualifier) {
-    byte[] v = r.getValue(Bytes.toBytes(family), Bytes.toBytes(qualifier));
-    return v == null ? null : new String(v, StandardCharsets.UTF_8);
-  }
+    private static String text(Result r, String family, String qualifier) {
+        byte[] v = r.getValue(Bytes.toBytes(family), Bytes.toBytes(qualifier));
+        return v == null ? null : new String(v, StandardCharsets.UTF_8);
+    }
 }

@@ -19,130 +19,149 @@ import org.apache.hadoop.hbase.io.compress.Compression;
 
 /**
  * The region tables of docs/tables.md.
+ *
  * <pre>
  *   region_info  row region type (1 byte: a country, b admin1, … e admin4) ‖ UTF-8(id)   r: → the properties as JSON
  *   tile_bounds  row byte(zoom) ‖ int(quadkey at that zoom, right-aligned)
  *                family = the region type letter, qualifier = UTF-8(id, lower case) → GeoJSON geometry of
  *                the region clipped to the tile
  * </pre>
- * A map asks one row per tile for every region shape inside it, already cut to the tile — no polygon
- * work at read time. Each zoom of {@code --zooms} (default 2-6) writes every tile the region's
- * bounding box touches that the clipped shape is not empty in.
+ *
+ * A map asks one row per tile for every region shape inside it, already cut to the tile — no polygon work at read time.
+ * Each zoom of {@code --zooms} (default 2-6) writes every tile the region's bounding box touches that the clipped shape
+ * is not empty in.
  */
 final class RegionSchema implements RecordSchema<Region> {
-  public static final String REGION_INFO = "region_info";
-  public static final String TILE_BOUNDS = "tile_bounds";
-  /** The family of {@code region_info}. */
-  public static final String INFO = "r";
-  static final String TYPES = "abcde";
+    public static final String REGION_INFO = "region_info";
+    public static final String TILE_BOUNDS = "tile_bounds";
+    /** The family of {@code region_info}. */
+    public static final String INFO = "r";
 
-  private final int minZoom;
-  private final int maxZoom;
-  private final RowKeyBuilder key = new RowKeyBuilder(16);
-  private FamilyRef info;
-  private final FamilyRef[] bounds = new FamilyRef[TYPES.length()];
+    static final String TYPES = "abcde";
 
-  public RegionSchema(String zooms) {
-    String[] range = zooms.split("-");
-    try {
-      minZoom = Integer.parseInt(range[0].trim());
-      maxZoom = Integer.parseInt(range[range.length - 1].trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("--zooms takes MIN-MAX, e.g. 2-6; got '" + zooms + "'");
-    }
-    if (minZoom < 1 || maxZoom > 16 || minZoom > maxZoom) {
-      throw new IllegalArgumentException("--zooms must lie in 1-16 with MIN <= MAX; got '" + zooms + "'");
-    }
-  }
+    private final int minZoom;
+    private final int maxZoom;
+    private final RowKeyBuilder key = new RowKeyBuilder(16);
+    private FamilyRef info;
+    private final FamilyRef[] bounds = new FamilyRef[TYPES.length()];
 
-  public static List<TableSpec> tables(int regions) {
-    List<FamilySpec> families = new ArrayList<>();
-    for (char t : TYPES.toCharArray()) {
-      families.add(FamilySpec.named(String.valueOf(t)).withCompression(Compression.Algorithm.GZ));
-    }
-    return List.of(TableSpec.of(REGION_INFO, FamilySpec.named(INFO)),
-        new TableSpec(TILE_BOUNDS, families, RegionSplits.sampled(regions), null));
-  }
-
-  @Override
-  public void resolve(CellSink sink) {
-    info = sink.family(REGION_INFO, INFO);
-    for (int i = 0; i < TYPES.length(); i++) {
-      bounds[i] = sink.family(TILE_BOUNDS, String.valueOf(TYPES.charAt(i)));
-    }
-  }
-
-  @Override
-  public void emit(Region r, RecordSource source, CellSink sink) throws IOException, InterruptedException {
-    long ts = source.loadTimestamp();
-    sink.put(info, key.clear().oneByte(r.type()).utf8(r.id()).build(), new byte[0], ts, r.propertiesJson().getBytes(StandardCharsets.UTF_8));
-    double[] box = boundingBox(r);
-    byte[] qualifier = r.id().toLowerCase(Locale.ROOT).getBytes(StandardCharsets.UTF_8);
-    FamilyRef family = bounds[TYPES.indexOf(r.type())];
-    for (int z = minZoom; z <= maxZoom; z++) {
-      int x0 = QuadKey.tileX(box[3], box[0], z);
-      int x1 = QuadKey.tileX(box[1], box[2], z);
-      int y0 = QuadKey.tileY(box[3], box[0], z);
-      int y1 = QuadKey.tileY(box[1], box[2], z);
-      for (int x = x0; x <= x1; x++) {
-        for (int y = y0; y <= y1; y++) {
-          String geometry = clipped(r, TileClip.bounds(x, y, z));
-          if (geometry != null) {
-            int tile = QuadKey.fromQuadKey(QuadKey.tileToQuadKey(x, y, z));
-            sink.put(family, key.clear().oneByte(z).intBE(tile).build(), qualifier, ts, geometry.getBytes(StandardCharsets.UTF_8));
-          }
+    public RegionSchema(String zooms) {
+        String[] range = zooms.split("-");
+        try {
+            minZoom = Integer.parseInt(range[0].trim());
+            maxZoom = Integer.parseInt(range[range.length - 1].trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--zooms takes MIN-MAX, e.g. 2-6; got '" + zooms + "'");
         }
-      }
-    }
-  }
-
-  /** West, south, east, north over every point. */
-  static double[] boundingBox(Region r) {
-    double[] b = {180, 90, -180, -90};
-    for (List<List<double[]>> polygon : r.polygons()) {
-      for (double[] p : polygon.get(0)) {
-        b[0] = Math.min(b[0], p[0]);
-        b[1] = Math.min(b[1], p[1]);
-        b[2] = Math.max(b[2], p[0]);
-        b[3] = Math.max(b[3], p[1]);
-      }
-    }
-    return b;
-  }
-
-  /** The region cut to the tile as a GeoJSON MultiPolygon, or null when nothing is left. */
-  static String clipped(Region r, double[] tile) {
-    StringBuilder json = new StringBuilder("{\"type\":\"MultiPolygon\",\"coordinates\":[");
-    boolean any = false;
-    for (List<List<double[]>> polygon : r.polygons()) {
-      List<double[]> outer = TileClip.clip(polygon.get(0), tile);
-      if (outer.isEmpty()) {
-        continue;
-      }
-      json.append(any ? "," : "").append('[');
-      ring(json, outer);
-      for (List<double[]> hole : polygon.subList(1, polygon.size())) {
-        List<double[]> h = TileClip.clip(hole, tile);
-        if (!h.isEmpty()) {
-          json.append(',');
-          ring(json, h);
+        if (minZoom < 1 || maxZoom > 16 || minZoom > maxZoom) {
+            throw new IllegalArgumentException("--zooms must lie in 1-16 with MIN <= MAX; got '" + zooms + "'");
         }
-      }
-      json.append(']');
-      any = true;
     }
-    return any ? json.append("]}").toString() : null;
-  }
 
-  private static void ring(StringBuilder json, List<double[]> points) {
-    json.append('[');
-    for (int i = 0; i < points.size(); i++) {
-      json.append(i == 0 ? "" : ",").append('[').append(round(points.get(i)[0])).append(',').append(round(points.get(i)[1])).append(']');
+    public static List<TableSpec> tables(int regions) {
+        List<FamilySpec> families = new ArrayList<>();
+        for (char t : TYPES.toCharArray()) {
+            families.add(FamilySpec.named(String.valueOf(t)).withCompression(Compression.Algorithm.GZ));
+        }
+        return List.of(
+                TableSpec.of(REGION_INFO, FamilySpec.named(INFO)),
+                new TableSpec(TILE_BOUNDS, families, RegionSplits.sampled(regions), null));
     }
-    json.append(']');
-  }
 
-  private static double round(double v) {
-    return Math.round(v * 1e6) / 1e6;
-  }
+    @Override
+    public void resolve(CellSink sink) {
+        info = sink.family(REGION_INFO, INFO);
+        for (int i = 0; i < TYPES.length(); i++) {
+            bounds[i] = sink.family(TILE_BOUNDS, String.valueOf(TYPES.charAt(i)));
+        }
+    }
+
+    @Override
+    public void emit(Region r, RecordSource source, CellSink sink) throws IOException, InterruptedException {
+        long ts = source.loadTimestamp();
+        sink.put(
+                info,
+                key.clear().oneByte(r.type()).utf8(r.id()).build(),
+                new byte[0],
+                ts,
+                r.propertiesJson().getBytes(StandardCharsets.UTF_8));
+        double[] box = boundingBox(r);
+        byte[] qualifier = r.id().toLowerCase(Locale.ROOT).getBytes(StandardCharsets.UTF_8);
+        FamilyRef family = bounds[TYPES.indexOf(r.type())];
+        for (int z = minZoom; z <= maxZoom; z++) {
+            int x0 = QuadKey.tileX(box[3], box[0], z);
+            int x1 = QuadKey.tileX(box[1], box[2], z);
+            int y0 = QuadKey.tileY(box[3], box[0], z);
+            int y1 = QuadKey.tileY(box[1], box[2], z);
+            for (int x = x0; x <= x1; x++) {
+                for (int y = y0; y <= y1; y++) {
+                    String geometry = clipped(r, TileClip.bounds(x, y, z));
+                    if (geometry != null) {
+                        int tile = QuadKey.fromQuadKey(QuadKey.tileToQuadKey(x, y, z));
+                        sink.put(
+                                family,
+                                key.clear().oneByte(z).intBE(tile).build(),
+                                qualifier,
+                                ts,
+                                geometry.getBytes(StandardCharsets.UTF_8));
+                    }
+                }
+            }
+        }
+    }
+
+    /** West, south, east, north over every point. */
+    static double[] boundingBox(Region r) {
+        double[] b = {180, 90, -180, -90};
+        for (List<List<double[]>> polygon : r.polygons()) {
+            for (double[] p : polygon.get(0)) {
+                b[0] = Math.min(b[0], p[0]);
+                b[1] = Math.min(b[1], p[1]);
+                b[2] = Math.max(b[2], p[0]);
+                b[3] = Math.max(b[3], p[1]);
+            }
+        }
+        return b;
+    }
+
+    /** The region cut to the tile as a GeoJSON MultiPolygon, or null when nothing is left. */
+    static String clipped(Region r, double[] tile) {
+        StringBuilder json = new StringBuilder("{\"type\":\"MultiPolygon\",\"coordinates\":[");
+        boolean any = false;
+        for (List<List<double[]>> polygon : r.polygons()) {
+            List<double[]> outer = TileClip.clip(polygon.get(0), tile);
+            if (outer.isEmpty()) {
+                continue;
+            }
+            json.append(any ? "," : "").append('[');
+            ring(json, outer);
+            for (List<double[]> hole : polygon.subList(1, polygon.size())) {
+                List<double[]> h = TileClip.clip(hole, tile);
+                if (!h.isEmpty()) {
+                    json.append(',');
+                    ring(json, h);
+                }
+            }
+            json.append(']');
+            any = true;
+        }
+        return any ? json.append("]}").toString() : null;
+    }
+
+    private static void ring(StringBuilder json, List<double[]> points) {
+        json.append('[');
+        for (int i = 0; i < points.size(); i++) {
+            json.append(i == 0 ? "" : ",")
+                    .append('[')
+                    .append(round(points.get(i)[0]))
+                    .append(',')
+                    .append(round(points.get(i)[1]))
+                    .append(']');
+        }
+        json.append(']');
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1e6) / 1e6;
+    }
 }

@@ -3,5 +3,5 @@ package io.dumptruck.loaders.jsonspec;
 /** One input record of the declarative loader: its fields by name, as text ({@code null} when absent). */
 @FunctionalInterface
 public interface FieldRecord {
-  String get(String field);
+    String get(String field);
 }

@@ -8,29 +8,35 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.util.ReflectionUtils;
 
 /**
- * Re-emits the rows a live table holds (read from a snapshot of it, taken when the load is set up) as
- * held cells ({@link HeldCellsOut#put}), in the form the loader's map side emits its own: a held count
- * at the load's timestamp, so the fold adds it to the day's; a held list as one cell per entry. The
- * folds then write, for each row the day's input touches, what one load of every day would have.
- * {@link SnapshotHeldRows} asks for the rows the reducers fold; one instance per reduce task and live
- * table read; {@link #resolve} first.
+ * Re-emits the rows a live table holds (read from a snapshot of it, taken when the load is set up) as held cells
+ * ({@link HeldCellsOut#put}), in the form the loader's map side emits its own: a held count at the load's timestamp, so
+ * the fold adds it to the day's; a held list as one cell per entry. The folds then write, for each row the day's input
+ * touches, what one load of every day would have. {@link SnapshotHeldRows} asks for the rows the reducers fold; one
+ * instance per reduce task and live table read; {@link #resolve} first.
  */
 public interface HeldState {
-  /** What a loader folds into the live tables: per load table read from its live table, the re-emitter of its rows. */
-  record Plan(Map<String, Class<? extends HeldState>> readers) {
-    /** The load's tables the readers feed: those that fold what the live tables hold. */
-    public Set<String> folded() {
-      Set<String> folded = new TreeSet<>();
-      readers.values().forEach(c -> folded.addAll(ReflectionUtils.newInstance(c, null).feeds()));
-      return folded;
+    /**
+     * What a loader folds into the live tables: per load table read from its live table, the re-emitter of its rows.
+     */
+    record Plan(Map<String, Class<? extends HeldState>> readers) {
+        /** The load's tables the readers feed: those that fold what the live tables hold. */
+        public Set<String> folded() {
+            Set<String> folded = new TreeSet<>();
+            readers.values()
+                    .forEach(c ->
+                            folded.addAll(ReflectionUtils.newInstance(c, null).feeds()));
+            return folded;
+        }
     }
-  }
 
-  /** The load's tables whose folds this reader's cells feed. */
-  Set<String> feeds();
+    /** The load's tables whose folds this reader's cells feed. */
+    Set<String> feeds();
 
-  void resolve(HeldCellsOut out);
+    void resolve(HeldCellsOut out);
 
-  /** One row of the live table, every version the family keeps; an IllegalArgumentException for a row not as the schema says. */
-  void emit(Result row, long loadTimestamp, HeldCellsOut out);
+    /**
+     * One row of the live table, every version the family keeps; an IllegalArgumentException for a row not as the
+     * schema says.
+     */
+    void emit(Result row, long loadTimestamp, HeldCellsOut out);
 }

@@ -8,15 +8,17 @@ import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 
-/** The connection a load's set-up opens to the live HBase: a cluster that is not there fails in seconds, not minutes. */
+/**
+ * The connection a load's set-up opens to the live HBase: a cluster that is not there fails in seconds, not minutes.
+ */
 public final class LiveHBase {
-  private LiveHBase() {}
+    private LiveHBase() {}
 
-  /** Connects with {@link LoaderConf#LIVE_RETRIES} retries and one ZooKeeper retry. */
-  public static Connection connect(Configuration conf) throws IOException {
-    Configuration hbase = HBaseConfiguration.create(conf);
-    hbase.setInt(HConstants.HBASE_CLIENT_RETRIES_NUMBER, LiveConf.RETRIES.getInt(conf));
-    hbase.setInt("zookeeper.recovery.retry", 1);
-    return ConnectionFactory.createConnection(hbase);
-  }
+    /** Connects with {@link LoaderConf#LIVE_RETRIES} retries and one ZooKeeper retry. */
+    public static Connection connect(Configuration conf) throws IOException {
+        Configuration hbase = HBaseConfiguration.create(conf);
+        hbase.setInt(HConstants.HBASE_CLIENT_RETRIES_NUMBER, LiveConf.RETRIES.getInt(conf));
+        hbase.setInt("zookeeper.recovery.retry", 1);
+        return ConnectionFactory.createConnection(hbase);
+    }
 }

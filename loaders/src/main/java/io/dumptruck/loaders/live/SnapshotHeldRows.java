@@ -24,117 +24,117 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The held rows of a load folding into its live tables, read in the reducers from the snapshots
- * taken at set-up ({@link LoaderConf#HELD_DIRS}, each with its {@link HeldState} in {@link
- * LoaderConf#HELD_READERS}): for each folded table, one forward scan per snapshot that feeds it, which
- * steps over the rows the load does not touch ({@link RowScanner#skipTo}) and hands each touched row
- * found to its HeldState. A row a HeldState cannot read is counted ({@link LoadCounter#HELD_ROWS_UNREADABLE})
- * and logged, and not folded.
+ * The held rows of a load folding into its live tables, read in the reducers from the snapshots taken at set-up
+ * ({@link LoaderConf#HELD_DIRS}, each with its {@link HeldState} in {@link LoaderConf#HELD_READERS}): for each folded
+ * table, one forward scan per snapshot that feeds it, which steps over the rows the load does not touch
+ * ({@link RowScanner#skipTo}) and hands each touched row found to its HeldState. A row a HeldState cannot read is
+ * counted ({@link LoadCounter#HELD_ROWS_UNREADABLE}) and logged, and not folded.
  */
 final class SnapshotHeldRows implements HeldRows {
-  private static final Logger LOG = LoggerFactory.getLogger(SnapshotHeldRows.class);
-  private static final int MAX_LOGGED = 20;
-  private static final byte[] TO_THE_END = new byte[0];
+    private static final Logger LOG = LoggerFactory.getLogger(SnapshotHeldRows.class);
+    private static final int MAX_LOGGED = 20;
+    private static final byte[] TO_THE_END = new byte[0];
 
-  private TaskInputOutputContext<?, ?, ?, ?> context;
-  private HeldCellsOut out;
-  private List<TableSpec> tables;
-  private final List<TableReader> readers = new ArrayList<>();
-  private final List<HeldState> states = new ArrayList<>();
-  private long loadTimestamp;
-  /** Per folded table (by index), a cursor per snapshot that feeds it; opened at the table's first row. */
-  private final Map<Integer, List<Cursor>> cursors = new HashMap<>();
+    private TaskInputOutputContext<?, ?, ?, ?> context;
+    private HeldCellsOut out;
+    private List<TableSpec> tables;
+    private final List<TableReader> readers = new ArrayList<>();
+    private final List<HeldState> states = new ArrayList<>();
+    private long loadTimestamp;
+    /** Per folded table (by index), a cursor per snapshot that feeds it; opened at the table's first row. */
+    private final Map<Integer, List<Cursor>> cursors = new HashMap<>();
 
-  @Override
-  public void open(TaskInputOutputContext<?, ?, ?, ?> context, HeldCellsOut out) throws IOException {
-    this.context = context;
-    this.out = out;
-    Configuration conf = context.getConfiguration();
-    tables = JobTables.of(conf);
-    loadTimestamp = LoaderConf.loadTimestamp(conf);
-    String[] classes = LiveConf.HELD_READERS.get(conf).split(",");
-    String[] dirs = LiveConf.HELD_DIRS.get(conf).split(",");
-    for (int i = 0; i < classes.length; i++) {
-      try {
-        HeldState state = (HeldState) ReflectionUtils.newInstance(conf.getClassByName(classes[i]), conf);
-        state.resolve(out);
-        states.add(state);
-      } catch (ClassNotFoundException e) {
-        throw new IllegalStateException("no class " + classes[i] + " to re-emit the live table's cells", e);
-      }
-      readers.add(TableReader.open(conf, new Path(dirs[i])));
-    }
-  }
-
-  @Override
-  public void cells(int table, byte[] row) throws IOException {
-    for (Cursor cursor : cursors.computeIfAbsent(table, this::cursorsOf)) {
-      Result held = cursor.at(row);
-      if (held == null) {
-        continue;
-      }
-      context.getCounter(LoadCounter.HELD_ROWS_READ).increment(1);
-      try {
-        cursor.state.emit(held, loadTimestamp, out);
-      } catch (IllegalArgumentException e) {
-        if (context.getCounter(LoadCounter.HELD_ROWS_UNREADABLE).getValue() < MAX_LOGGED) {
-          LOG.warn("not folded: {}", e.getMessage());
+    @Override
+    public void open(TaskInputOutputContext<?, ?, ?, ?> context, HeldCellsOut out) throws IOException {
+        this.context = context;
+        this.out = out;
+        Configuration conf = context.getConfiguration();
+        tables = JobTables.of(conf);
+        loadTimestamp = LoaderConf.loadTimestamp(conf);
+        String[] classes = LiveConf.HELD_READERS.get(conf).split(",");
+        String[] dirs = LiveConf.HELD_DIRS.get(conf).split(",");
+        for (int i = 0; i < classes.length; i++) {
+            try {
+                HeldState state = (HeldState) ReflectionUtils.newInstance(conf.getClassByName(classes[i]), conf);
+                state.resolve(out);
+                states.add(state);
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException("no class " + classes[i] + " to re-emit the live table's cells", e);
+            }
+            readers.add(TableReader.open(conf, new Path(dirs[i])));
         }
-        context.getCounter(LoadCounter.HELD_ROWS_UNREADABLE).increment(1);
-      }
-    }
-  }
-
-  private List<Cursor> cursorsOf(int table) {
-    List<Cursor> of = new ArrayList<>();
-    for (int i = 0; i < states.size(); i++) {
-      if (states.get(i).feeds().contains(tables.get(table).name())) {
-        of.add(new Cursor(readers.get(i), states.get(i)));
-      }
-    }
-    return of;
-  }
-
-  @Override
-  public void close() throws IOException {
-    for (List<Cursor> of : cursors.values()) {
-      for (Cursor c : of) {
-        c.close();
-      }
-    }
-    for (TableReader r : readers) {
-      r.close();
-    }
-  }
-
-  /** A forward scan of one snapshot, every version its families keep, from the first row asked for. */
-  private static final class Cursor {
-    private final TableReader reader;
-    private final HeldState state;
-    private RowScanner scanner;
-    private Result current;
-
-    Cursor(TableReader reader, HeldState state) {
-      this.reader = reader;
-      this.state = state;
     }
 
-    /** The snapshot's row {@code row} (rows asked for in ascending order), or null if it has none. */
-    Result at(byte[] row) throws IOException {
-      if (scanner == null) {
-        scanner = reader.scan(ScanSpec.all().withMaxVersions(Integer.MAX_VALUE).withRange(row, TO_THE_END));
-        current = scanner.next();
-      } else if (current != null && Bytes.compareTo(current.getRow(), row) < 0) {
-        scanner.skipTo(row);
-        current = scanner.next();
-      }
-      return current != null && Bytes.equals(current.getRow(), row) ? current : null;
+    @Override
+    public void cells(int table, byte[] row) throws IOException {
+        for (Cursor cursor : cursors.computeIfAbsent(table, this::cursorsOf)) {
+            Result held = cursor.at(row);
+            if (held == null) {
+                continue;
+            }
+            context.getCounter(LoadCounter.HELD_ROWS_READ).increment(1);
+            try {
+                cursor.state.emit(held, loadTimestamp, out);
+            } catch (IllegalArgumentException e) {
+                if (context.getCounter(LoadCounter.HELD_ROWS_UNREADABLE).getValue() < MAX_LOGGED) {
+                    LOG.warn("not folded: {}", e.getMessage());
+                }
+                context.getCounter(LoadCounter.HELD_ROWS_UNREADABLE).increment(1);
+            }
+        }
     }
 
-    void close() throws IOException {
-      if (scanner != null) {
-        scanner.close();
-      }
+    private List<Cursor> cursorsOf(int table) {
+        List<Cursor> of = new ArrayList<>();
+        for (int i = 0; i < states.size(); i++) {
+            if (states.get(i).feeds().contains(tables.get(table).name())) {
+                of.add(new Cursor(readers.get(i), states.get(i)));
+            }
+        }
+        return of;
     }
-  }
+
+    @Override
+    public void close() throws IOException {
+        for (List<Cursor> of : cursors.values()) {
+            for (Cursor c : of) {
+                c.close();
+            }
+        }
+        for (TableReader r : readers) {
+            r.close();
+        }
+    }
+
+    /** A forward scan of one snapshot, every version its families keep, from the first row asked for. */
+    private static final class Cursor {
+        private final TableReader reader;
+        private final HeldState state;
+        private RowScanner scanner;
+        private Result current;
+
+        Cursor(TableReader reader, HeldState state) {
+            this.reader = reader;
+            this.state = state;
+        }
+
+        /** The snapshot's row {@code row} (rows asked for in ascending order), or null if it has none. */
+        Result at(byte[] row) throws IOException {
+            if (scanner == null) {
+                scanner = reader.scan(
+                        ScanSpec.all().withMaxVersions(Integer.MAX_VALUE).withRange(row, TO_THE_END));
+                current = scanner.next();
+            } else if (current != null && Bytes.compareTo(current.getRow(), row) < 0) {
+                scanner.skipTo(row);
+                current = scanner.next();
+            }
+            return current != null && Bytes.equals(current.getRow(), row) ? current : null;
+        }
+
+        void close() throws IOException {
+            if (scanner != null) {
+                scanner.close();
+            }
+        }
+    }
 }

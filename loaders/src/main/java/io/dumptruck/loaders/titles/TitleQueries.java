@@ -13,29 +13,29 @@ import org.apache.hadoop.hbase.client.Result;
 
 /** Autocomplete from {@code title_autocomp}: one get of the normalized prefix. */
 public final class TitleQueries {
-  private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper();
 
-  private TitleQueries() {}
+    private TitleQueries() {}
 
-  /**
-   * The top titles for what the user typed. A prefix longer than the longest stored one is looked up
-   * by its first {@code maxPrefix} code points and the titles are filtered by the whole prefix; one
-   * shorter than {@code minPrefix} has no row.
-   */
-  public static List<String> complete(TableReader table, String typed, int maxPrefix) throws IOException {
-    String normalized = TitleParser.normalize(typed);
-    int[] cps = normalized.codePoints().toArray();
-    String key = new String(cps, 0, Math.min(cps.length, maxPrefix));
-    Optional<Result> row = table.get(key.getBytes(StandardCharsets.UTF_8), ScanSpec.all());
-    List<String> out = new ArrayList<>();
-    if (row.isPresent()) {
-      JsonNode titles = JSON.readTree(row.get().value());
-      for (JsonNode t : titles) {
-        if (TitleParser.normalize(t.asText()).startsWith(normalized)) {
-          out.add(t.asText());
+    /**
+     * The top titles for what the user typed. A prefix longer than the longest stored one is looked up by its first
+     * {@code maxPrefix} code points and the titles are filtered by the whole prefix; one shorter than {@code minPrefix}
+     * has no row.
+     */
+    public static List<String> complete(TableReader table, String typed, int maxPrefix) throws IOException {
+        String normalized = TitleParser.normalize(typed);
+        int[] cps = normalized.codePoints().toArray();
+        String key = new String(cps, 0, Math.min(cps.length, maxPrefix));
+        Optional<Result> row = table.get(key.getBytes(StandardCharsets.UTF_8), ScanSpec.all());
+        List<String> out = new ArrayList<>();
+        if (row.isPresent()) {
+            JsonNode titles = JSON.readTree(row.get().value());
+            for (JsonNode t : titles) {
+                if (TitleParser.normalize(t.asText()).startsWith(normalized)) {
+                    out.add(t.asText());
+                }
+            }
         }
-      }
+        return out;
     }
-    return out;
-  }
 }

@@ -9,68 +9,68 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.io.BytesWritable;
 
 /**
- * Builds a visitor's {@code cookie_stats} row. Family {@code c} arrives as one cell per path, each
- * value a count of 1 per request (paths in byte order): they are summed, and at the row's end the
- * single cell {@code c:} → the most requested path is written, its timestamp = the count (the first
- * path reaching the maximum wins, which is the smallest). Family {@code r} cells pass through: one per
- * request time (of requests in the same millisecond, the smallest path), the newest first; the
- * family's VERSIONS (5) keeps the five most recent. On the map side, counts are summed and each
- * request time keeps its smallest path already ({@link #combiner}).
+ * Builds a visitor's {@code cookie_stats} row. Family {@code c} arrives as one cell per path, each value a count of 1
+ * per request (paths in byte order): they are summed, and at the row's end the single cell {@code c:} → the most
+ * requested path is written, its timestamp = the count (the first path reaching the maximum wins, which is the
+ * smallest). Family {@code r} cells pass through: one per request time (of requests in the same millisecond, the
+ * smallest path), the newest first; the family's VERSIONS (5) keeps the five most recent. On the map side, counts are
+ * summed and each request time keeps its smallest path already ({@link #combiner}).
  */
 final class CookieStatsFold implements CellFold {
-  private final CellKey top = new CellKey();
-  private byte[] topPath;
-  private long topCount;
+    private final CellKey top = new CellKey();
+    private byte[] topPath;
+    private long topCount;
 
-  @Override
-  public void cell(CellKey key, Iterator<BytesWritable> values, Output out) throws IOException, InterruptedException {
-    if (key.family() != 0) {
-      out.write(key, smallest(values));
-      return;
-    }
-    long count = SumLongFold.sum(key, values);
-    if (count > topCount) {
-      topCount = count;
-      topPath = key.qualifier();
-      top.set(key.table(), 0, key.row(), new byte[0], count);
-    }
-  }
-
-  /** Requests of the same time: the smallest path, so reloads give the same table. */
-  private static BytesWritable smallest(Iterator<BytesWritable> values) {
-    BytesWritable smallest = new BytesWritable();
-    smallest.set(values.next());
-    while (values.hasNext()) {
-      BytesWritable v = values.next();
-      if (v.compareTo(smallest) < 0) {
-        smallest.set(v);
-      }
-    }
-    return smallest;
-  }
-
-  /** Map side: a path's partial count, and the smallest path of each request time. */
-  @Override
-  public CellFold combiner() {
-    return new CellFold() {
-      @Override
-      public void cell(CellKey key, Iterator<BytesWritable> values, Output out) throws IOException, InterruptedException {
+    @Override
+    public void cell(CellKey key, Iterator<BytesWritable> values, Output out) throws IOException, InterruptedException {
         if (key.family() != 0) {
-          out.write(key, smallest(values));
-        } else {
-          out.write(key, Bytes.toBytes(SumLongFold.sum(key, values)));
+            out.write(key, smallest(values));
+            return;
         }
-      }
-    };
-  }
-
-  @Override
-  public void endRow(Output out) throws IOException, InterruptedException {
-    if (topPath != null) {
-      top.set(top.table(), 0, top.row(), new byte[0], topCount);
-      out.write(top, topPath);
+        long count = SumLongFold.sum(key, values);
+        if (count > topCount) {
+            topCount = count;
+            topPath = key.qualifier();
+            top.set(key.table(), 0, key.row(), new byte[0], count);
+        }
     }
-    topPath = null;
-    topCount = 0;
-  }
+
+    /** Requests of the same time: the smallest path, so reloads give the same table. */
+    private static BytesWritable smallest(Iterator<BytesWritable> values) {
+        BytesWritable smallest = new BytesWritable();
+        smallest.set(values.next());
+        while (values.hasNext()) {
+            BytesWritable v = values.next();
+            if (v.compareTo(smallest) < 0) {
+                smallest.set(v);
+            }
+        }
+        return smallest;
+    }
+
+    /** Map side: a path's partial count, and the smallest path of each request time. */
+    @Override
+    public CellFold combiner() {
+        return new CellFold() {
+            @Override
+            public void cell(CellKey key, Iterator<BytesWritable> values, Output out)
+                    throws IOException, InterruptedException {
+                if (key.family() != 0) {
+                    out.write(key, smallest(values));
+                } else {
+                    out.write(key, Bytes.toBytes(SumLongFold.sum(key, values)));
+                }
+            }
+        };
+    }
+
+    @Override
+    public void endRow(Output out) throws IOException, InterruptedException {
+        if (topPath != null) {
+            top.set(top.table(), 0, top.row(), new byte[0], topCount);
+            out.write(top, topPath);
+        }
+        topPath = null;
+        topCount = 0;
+    }
 }

@@ -16,79 +16,88 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * A visitor's page views (from {@code visits}), most requested page (from {@code cookie_stats}) and
- * page views per day (from {@code cookie_url_count}'s daily family).
+ * A visitor's page views (from {@code visits}), most requested page (from {@code cookie_stats}) and page views per day
+ * (from {@code cookie_url_count}'s daily family).
  */
 public final class WebLogQueries {
-  private WebLogQueries() {}
+    private WebLogQueries() {}
 
-  /** One page view: time, method, path, status. */
-  public record View(long time, String method, String path, String status) {}
+    /** One page view: time, method, path, status. */
+    public record View(long time, String method, String path, String status) {}
 
-  /** Page views newest first: one prefix scan of UTF-8(visitor) ‖ 0x00, as many rows as asked. */
-  public static List<View> views(TableReader visits, String visitor, long limit) throws IOException {
-    List<View> out = new ArrayList<>();
-    byte[] prefix = Bytes.add(Bytes.toBytes(visitor), new byte[] {0});
-    try (RowScanner rows = visits.scan(ScanSpec.all().withPrefix(prefix).withLimit(limit))) {
-      for (Result r = rows.next(); r != null; r = rows.next()) {
-        Cell any = r.rawCells()[0];
-        out.add(new View(any.getTimestamp(), text(r, WebLogSchema.METHOD), text(r, WebLogSchema.PATH), text(r, WebLogSchema.STATUS)));
-      }
+    /** Page views newest first: one prefix scan of UTF-8(visitor) ‖ 0x00, as many rows as asked. */
+    public static List<View> views(TableReader visits, String visitor, long limit) throws IOException {
+        List<View> out = new ArrayList<>();
+        byte[] prefix = Bytes.add(Bytes.toBytes(visitor), new byte[] {0});
+        try (RowScanner rows = visits.scan(ScanSpec.all().withPrefix(prefix).withLimit(limit))) {
+            for (Result r = rows.next(); r != null; r = rows.next()) {
+                Cell any = r.rawCells()[0];
+                out.add(new View(
+                        any.getTimestamp(),
+                        text(r, WebLogSchema.METHOD),
+                        text(r, WebLogSchema.PATH),
+                        text(r, WebLogSchema.STATUS)));
+            }
+        }
+        return out;
     }
-    return out;
-  }
 
-  /** The most requested path and how often: the {@code c:} cell, whose timestamp is the count. */
-  public static Optional<String[]> mostFrequent(TableReader stats, String visitor) throws IOException {
-    Optional<Result> r = stats.get(Bytes.toBytes(visitor), ScanSpec.all().withFamilies(List.of(WebLogSchema.TOP_PATH)));
-    return r.map(res -> new String[] {new String(res.value(), StandardCharsets.UTF_8),
-        String.valueOf(res.rawCells()[0].getTimestamp())});
-  }
+    /** The most requested path and how often: the {@code c:} cell, whose timestamp is the count. */
+    public static Optional<String[]> mostFrequent(TableReader stats, String visitor) throws IOException {
+        Optional<Result> r =
+                stats.get(Bytes.toBytes(visitor), ScanSpec.all().withFamilies(List.of(WebLogSchema.TOP_PATH)));
+        return r.map(res -> new String[] {
+            new String(res.value(), StandardCharsets.UTF_8), String.valueOf(res.rawCells()[0].getTimestamp())
+        });
+    }
 
-  /** A day's page views. */
-  public record DayCount(String day, long views) {}
+    /** A day's page views. */
+    public record DayCount(String day, long views) {}
 
-  /**
-   * The visitor's page views on each of {@code days} days up to {@code lastDay} (yyyyMMdd), oldest
-   * first, 0 for a day without requests: one get of that many {@code d:} cells of {@code
-   * cookie_url_count}. A null {@code lastDay} means the newest day the row holds (one get of its
-   * whole daily family first); an empty list when it holds none.
-   */
-  public static List<DayCount> daily(TableReader cookieUrlCount, String visitor, int days, String lastDay) throws IOException {
-    byte[] row = Bytes.toBytes(visitor);
-    if (lastDay == null) {
-      Optional<Result> all = cookieUrlCount.get(row, ScanSpec.all().withFamilies(List.of(WebLogSchema.DAILY_COUNT)));
-      if (all.isEmpty()) {
-        return List.of();
-      }
-      Cell[] cells = all.get().rawCells();
-      Cell newest = cells[cells.length - 1];
-      lastDay = Bytes.toString(newest.getQualifierArray(), newest.getQualifierOffset(), newest.getQualifierLength());
+    /**
+     * The visitor's page views on each of {@code days} days up to {@code lastDay} (yyyyMMdd), oldest first, 0 for a day
+     * without requests: one get of that many {@code d:} cells of {@code cookie_url_count}. A null {@code lastDay} means
+     * the newest day the row holds (one get of its whole daily family first); an empty list when it holds none.
+     */
+    public static List<DayCount> daily(TableReader cookieUrlCount, String visitor, int days, String lastDay)
+            throws IOException {
+        byte[] row = Bytes.toBytes(visitor);
+        if (lastDay == null) {
+            Optional<Result> all =
+                    cookieUrlCount.get(row, ScanSpec.all().withFamilies(List.of(WebLogSchema.DAILY_COUNT)));
+            if (all.isEmpty()) {
+                return List.of();
+            }
+            Cell[] cells = all.get().rawCells();
+            Cell newest = cells[cells.length - 1];
+            lastDay = Bytes.toString(
+                    newest.getQualifierArray(), newest.getQualifierOffset(), newest.getQualifierLength());
+        }
+        LocalDate last;
+        try {
+            last = LocalDate.parse(lastDay, DateTimeFormatter.BASIC_ISO_DATE);
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("day '" + lastDay + "' is not yyyyMMdd");
+        }
+        List<String> wanted = new ArrayList<>();
+        List<ScanSpec.Column> columns = new ArrayList<>();
+        for (int i = days - 1; i >= 0; i--) {
+            String day = last.minusDays(i).format(DateTimeFormatter.BASIC_ISO_DATE);
+            wanted.add(day);
+            columns.add(new ScanSpec.Column(WebLogSchema.DAILY_COUNT, Bytes.toBytes(day)));
+        }
+        Optional<Result> r = cookieUrlCount.get(row, ScanSpec.all().withColumns(columns));
+        List<DayCount> out = new ArrayList<>();
+        for (String day : wanted) {
+            byte[] v = r.map(res -> res.getValue(Bytes.toBytes(WebLogSchema.DAILY_COUNT), Bytes.toBytes(day)))
+                    .orElse(null);
+            out.add(new DayCount(day, v == null ? 0 : Bytes.toLong(v)));
+        }
+        return out;
     }
-    LocalDate last;
-    try {
-      last = LocalDate.parse(lastDay, DateTimeFormatter.BASIC_ISO_DATE);
-    } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException("day '" + lastDay + "' is not yyyyMMdd");
-    }
-    List<String> wanted = new ArrayList<>();
-    List<ScanSpec.Column> columns = new ArrayList<>();
-    for (int i = days - 1; i >= 0; i--) {
-      String day = last.minusDays(i).format(DateTimeFormatter.BASIC_ISO_DATE);
-      wanted.add(day);
-      columns.add(new ScanSpec.Column(WebLogSchema.DAILY_COUNT, Bytes.toBytes(day)));
-    }
-    Optional<Result> r = cookieUrlCount.get(row, ScanSpec.all().withColumns(columns));
-    List<DayCount> out = new ArrayList<>();
-    for (String day : wanted) {
-      byte[] v = r.map(res -> res.getValue(Bytes.toBytes(WebLogSchema.DAILY_COUNT), Bytes.toBytes(day))).orElse(null);
-      out.add(new DayCount(day, v == null ? 0 : Bytes.toLong(v)));
-    }
-    return out;
-  }
 
-  private static String text(Result r, String qualifier) {
-    byte[] v = r.getValue(Bytes.toBytes(WebLogSchema.VISIT), Bytes.toBytes(qualifier));
-    return v == null ? null : new String(v, StandardCharsets.UTF_8);
-  }
+    private static String text(Result r, String qualifier) {
+        byte[] v = r.getValue(Bytes.toBytes(WebLogSchema.VISIT), Bytes.toBytes(qualifier));
+        return v == null ? null : new String(v, StandardCharsets.UTF_8);
+    }
 }
