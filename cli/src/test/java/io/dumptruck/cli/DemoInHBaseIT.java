@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.rowkey.Md5;
+import io.dumptruck.formats.testing.SharedMiniHBase;
 import io.dumptruck.loaders.events.EventQueries;
 import io.dumptruck.loaders.graph.GraphQueries;
 import io.dumptruck.loaders.weblogs.WebLogQueries;
@@ -31,6 +32,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -38,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * their specs, files loaded by HBase's own BulkLoadHFiles — and the demo's questions asked through the HBase client get
  * the same answers as {@code dumptruck query} gives from the files.
  */
+@ExtendWith(SharedMiniHBase.class)
 class DemoInHBaseIT {
     @TempDir
     static File tmp;
@@ -49,8 +52,7 @@ class DemoInHBaseIT {
 
     @BeforeAll
     static void loadDemoIntoHBase() throws Exception {
-        hbase = new HBaseTestingUtility();
-        hbase.startMiniCluster(1);
+        hbase = SharedMiniHBase.util();
         connection = ConnectionFactory.createConnection(hbase.getConfiguration());
         demo = new File(tmp, "demo");
         PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
@@ -86,7 +88,6 @@ class DemoInHBaseIT {
         if (connection != null) {
             connection.close();
         }
-        hbase.shutdownMiniCluster();
     }
 
     static String namespace(String output) {
@@ -228,9 +229,8 @@ class DemoInHBaseIT {
                             .setMaxVersions(3)
                             .build())
                     .setColumnFamily(org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder.of(g))
+                    .setCompactionEnabled(false) // the table keeps the snapshot's files: the client reads what it holds
                     .build());
-            admin.compactionSwitch(
-                    false, List.of()); // the table keeps the snapshot's files: the client reads what the snapshot holds
             java.util.Random random = new java.util.Random(11);
             try (Table t = connection.getTable(name)) {
                 for (int flush = 0; flush < 3; flush++) {

@@ -9,6 +9,7 @@ import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.rowkey.Md5;
+import io.dumptruck.formats.testing.SharedMiniHBase;
 import io.dumptruck.loaders.Parsed;
 import io.dumptruck.loaders.generate.DataGenerator;
 import io.dumptruck.loaders.weblogs.WebLogParser;
@@ -67,6 +68,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -75,6 +77,7 @@ import org.junit.jupiter.api.io.TempDir;
  * themselves and through HBase after the bulk load; and what cannot match refused in one line, before any job, leaving
  * no output.
  */
+@ExtendWith(SharedMiniHBase.class)
 class LiveTableIT {
     static final String NAMESPACE = "live";
     static final int REGIONS = 12;
@@ -91,8 +94,7 @@ class LiveTableIT {
 
     @BeforeAll
     static void startHBaseWithLiveTables() throws Exception {
-        hbase = new HBaseTestingUtility();
-        hbase.startMiniCluster(1);
+        hbase = SharedMiniHBase.util();
         connection = ConnectionFactory.createConnection(hbase.getConfiguration());
         rootDir = hbase.getDefaultRootDirPath().toString();
         edges = new File(tmp, "edges");
@@ -131,7 +133,6 @@ class LiveTableIT {
         if (connection != null) {
             connection.close();
         }
-        hbase.shutdownMiniCluster();
     }
 
     /**

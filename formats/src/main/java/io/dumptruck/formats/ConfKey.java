@@ -6,10 +6,11 @@ import org.apache.hadoop.conf.Configuration;
 
 /**
  * A configuration key dumptruck reads: its name ({@code dumptruck.<area>.<thing>}), default and meaning. The package
- * that reads a key lists it in its enum of this shape ({@link FormatConf} for the storage layer, {@code LoaderConf} and
- * {@code LiveConf} for every load, one per loader or job that has keys of its own, such as {@code SpecConf} or
- * {@code JourneysConf}); the loader and job catalogs gather them, and {@code dumptruck help config} prints them all.
- * Keys marked "internal" carry data from job set-up to the tasks and are set by dumptruck, never by hand.
+ * that reads a key lists it: the storage layer's many in an enum of this shape ({@link FormatConf}), the few of a load,
+ * a loader or a job as constants of type {@link Key} with a list of them all ({@code LoaderConf}, {@code LiveConf},
+ * {@code SpecConf}, {@code JourneysConf}, …); the loader and job catalogs gather them, and {@code dumptruck help
+ * config} prints them all. Keys marked "internal" carry data from job set-up to the tasks and are set by dumptruck,
+ * never by hand.
  */
 @PublicApi
 public interface ConfKey {
@@ -22,6 +23,20 @@ public interface ConfKey {
     record Definition(String key, String defaultValue, String meaning, Check check) {
         public Definition(String key, String defaultValue, String meaning) {
             this(key, defaultValue, meaning, null);
+        }
+    }
+
+    /**
+     * A key on its own: a package with a few keys lists them as constants of this type, with a list of them all
+     * ({@code LoaderConf.ALL}); one with many, as an enum ({@link FormatConf}).
+     */
+    record Key(Definition definition) implements ConfKey {
+        public Key(String key, String defaultValue, String meaning) {
+            this(new Definition(key, defaultValue, meaning, null));
+        }
+
+        public Key(String key, String defaultValue, String meaning, Check check) {
+            this(new Definition(key, defaultValue, meaning, check));
         }
     }
 

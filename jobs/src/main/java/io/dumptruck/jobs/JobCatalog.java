@@ -33,7 +33,7 @@ public final class JobCatalog {
 
     /** The configuration keys of every job, and of the data sets they write. */
     public static List<ConfKey> confKeys() {
-        List<ConfKey> keys = new ArrayList<>(List.of(DatasetConf.values()));
+        List<ConfKey> keys = new ArrayList<>(DatasetConf.ALL);
         all().values().forEach(j -> keys.addAll(j.confKeys()));
         return keys;
     }

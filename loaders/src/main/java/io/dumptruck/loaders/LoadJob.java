@@ -5,7 +5,6 @@ import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.runtime.JobDefaults;
-import io.dumptruck.formats.runtime.JobFailure;
 import io.dumptruck.formats.runtime.JobStopHook;
 import io.dumptruck.formats.runtime.OutputDirectory;
 import io.dumptruck.formats.table.JobTables;
@@ -24,7 +23,6 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.util.ShutdownHookManager;
@@ -166,10 +164,7 @@ public final class LoadJob {
         LoadReport report = LoadReport.of(job, output);
         double maxRatio = load.options().maxRejectRatio();
         if (!job.isSuccessful()) {
-            String reason = JobFailure.reason(job);
-            report = report.failing("the load job " + (killed(job) ? "was killed" : "failed")
-                    + (reason == null ? " (the task's error is logged above)" : ": " + reason) + "; "
-                    + leftBehind(job, output));
+            report = report.failing(LoadReport.jobFailure(job, output));
         } else if (report.read() > 0 && report.rejected() > maxRatio * report.read()) {
             report = report.failing(String.format(
                     "rejected %d of %d records (%.2f%%), more than --max-reject-ratio %s; the tables were "
@@ -185,30 +180,6 @@ public final class LoadJob {
             report = report.writtenTo(LoadReportFile.write(load, report));
         }
         return report;
-    }
-
-    /**
-     * What a failed job left at {@code output}, as the file system says: nothing (the committer of a job that did not
-     * commit deletes its output), or what is there.
-     */
-    private static String leftBehind(Job job, Path output) throws IOException {
-        Configuration conf = job.getConfiguration();
-        FileSystem fs = output.getFileSystem(conf);
-        if (!fs.exists(output) || OutputDirectory.release(output, FormatConf.OUTPUT_CLAIM.get(conf), conf)) {
-            return "nothing was written to " + output;
-        }
-        return fs.exists(new Path(output, "_SUCCESS"))
-                ? output + " holds a complete output (_SUCCESS) all the same"
-                : output + " was left as it is: it is not this job's output";
-    }
-
-    private static boolean killed(Job job) throws IOException {
-        try {
-            return job.getJobState() == JobStatus.State.KILLED;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
     }
 
     private static void deleteTables(Job job, Path output) throws IOException {

@@ -1,18 +1,24 @@
 package io.dumptruck.loaders;
 
 import io.dumptruck.formats.CellCounter;
+import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.output.TableFigures;
 import io.dumptruck.formats.reduce.CellConflicts;
+import io.dumptruck.formats.runtime.JobFailure;
+import io.dumptruck.formats.runtime.OutputDirectory;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobStatus;
 
 /**
  * The figures of a finished load: records read = loaded + rejected, the rejects by reason, per table what was written,
@@ -85,5 +91,37 @@ public record LoadReport(
     /** This report, written to {@code file} ({@link LoadReportFile}). */
     LoadReport writtenTo(Path file) {
         return new LoadReport(read, loaded, rejected, skipped, rejectReasons, tables, rejects, dropped, failure, file);
+    }
+
+    /** Why the load's job failed, and what it left at {@code output}. */
+    static String jobFailure(Job job, Path output) throws IOException {
+        String reason = JobFailure.reason(job);
+        return "the load job " + (killed(job) ? "was killed" : "failed")
+                + (reason == null ? " (the task's error is logged above)" : ": " + reason) + "; "
+                + leftBehind(job, output);
+    }
+
+    /**
+     * What a failed job left at {@code output}, as the file system says: nothing (the committer of a job that did not
+     * commit deletes its output), or what is there.
+     */
+    private static String leftBehind(Job job, Path output) throws IOException {
+        Configuration conf = job.getConfiguration();
+        FileSystem fs = output.getFileSystem(conf);
+        if (!fs.exists(output) || OutputDirectory.release(output, FormatConf.OUTPUT_CLAIM.get(conf), conf)) {
+            return "nothing was written to " + output;
+        }
+        return fs.exists(new Path(output, "_SUCCESS"))
+                ? output + " holds a complete output (_SUCCESS) all the same"
+                : output + " was left as it is: it is not this job's output";
+    }
+
+    private static boolean killed(Job job) throws IOException {
+        try {
+            return job.getJobState() == JobStatus.State.KILLED;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 }

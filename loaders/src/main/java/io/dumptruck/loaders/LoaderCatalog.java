@@ -42,8 +42,8 @@ public final class LoaderCatalog {
 
     /** The configuration keys of every load: those every loader reads, a live load's, and each loader's own. */
     public static List<ConfKey> confKeys() {
-        List<ConfKey> keys = new ArrayList<>(List.of(LoaderConf.values()));
-        keys.addAll(List.of(LiveConf.values()));
+        List<ConfKey> keys = new ArrayList<>(LoaderConf.ALL);
+        keys.addAll(LiveConf.ALL);
         LOADERS.values().forEach(l -> keys.addAll(l.confKeys()));
         return keys;
     }

@@ -1,35 +1,28 @@
 package io.dumptruck.loaders;
 
 import io.dumptruck.formats.ConfKey;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 
 /** The configuration keys every loader reads (each loader's own are listed by {@code LoaderCatalog.confKeys}). */
-public enum LoaderConf implements ConfKey {
-    LOAD_TIMESTAMP(
+public final class LoaderConf {
+    public static final ConfKey LOAD_TIMESTAMP = new ConfKey.Key(
             "dumptruck.load.timestamp",
             null,
-            "internal: the cell timestamp of records without a time of their own (epoch ms), one per load"),
-    OPTION_PREFIX(
-            "dumptruck.load.option.", null, "internal: dumptruck.load.option.<name> = the loader's option --<name>"),
-    DATASET(
+            "internal: the cell timestamp of records without a time of their own (epoch ms), one per load");
+
+    public static final ConfKey OPTION_PREFIX = new ConfKey.Key(
+            "dumptruck.load.option.", null, "internal: dumptruck.load.option.<name> = the loader's option --<name>");
+
+    public static final ConfKey DATASET = new ConfKey.Key(
             "dumptruck.load.dataset",
             null,
             "internal: the class of the job's LineDataset, which LineLoaderMapper runs");
 
-    private final Definition definition;
+    /** Every key above, for {@code dumptruck help config} and the checks of what a user sets. */
+    public static final List<ConfKey> ALL = List.of(LOAD_TIMESTAMP, OPTION_PREFIX, DATASET);
 
-    LoaderConf(String key, String defaultValue, String meaning) {
-        this(key, defaultValue, meaning, null);
-    }
-
-    LoaderConf(String key, String defaultValue, String meaning, Check check) {
-        this.definition = new Definition(key, defaultValue, meaning, check);
-    }
-
-    @Override
-    public Definition definition() {
-        return definition;
-    }
+    private LoaderConf() {}
 
     public static long loadTimestamp(Configuration conf) {
         long ts = conf.getLong(LOAD_TIMESTAMP.key(), -1);

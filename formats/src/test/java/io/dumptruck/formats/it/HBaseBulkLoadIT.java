@@ -16,6 +16,7 @@ import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.testing.CellModel;
 import io.dumptruck.formats.testing.LocalJobs;
 import io.dumptruck.formats.testing.RandomTables;
+import io.dumptruck.formats.testing.SharedMiniHBase;
 import java.io.File;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -43,9 +44,9 @@ import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.mapreduce.Job;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -65,6 +66,7 @@ import org.junit.jupiter.api.io.TempDir;
  * loader itself drops versions beyond the family's VERSIONS, as a major compaction would. A time-range mismatch here
  * therefore points at the loader keeping too many versions, not at the model.
  */
+@ExtendWith(SharedMiniHBase.class)
 class HBaseBulkLoadIT {
     private static final long SEED = 20_240_917L;
     private static final int CELLS = 15_000;
@@ -98,8 +100,7 @@ class HBaseBulkLoadIT {
                 .apply();
         assertTrue(job.waitForCompletion(false), "load job failed");
 
-        util = new HBaseTestingUtility();
-        util.startMiniCluster(1);
+        util = SharedMiniHBase.util();
         Configuration bulkConf = new Configuration(util.getConfiguration());
         // An HFile that straddles a region boundary fails the load instead of being split by HBase.
         bulkConf.setBoolean("hbase.loadincremental.fail.if.need.split.hfile", true);
@@ -125,13 +126,6 @@ class HBaseBulkLoadIT {
             Map<BulkLoadHFiles.LoadQueueItem, ByteBuffer> loaded =
                     BulkLoadHFiles.create(bulkConf).bulkLoad(name, remote);
             loads.put(t.name(), new LoadReport(files, loaded, countHFiles(dfs, remote, t)));
-        }
-    }
-
-    @AfterAll
-    static void shutDown() throws Exception {
-        if (util != null) {
-            util.shutdownMiniCluster();
         }
     }
 

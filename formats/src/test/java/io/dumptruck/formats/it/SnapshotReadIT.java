@@ -10,6 +10,7 @@ import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.testing.LocalJobs;
+import io.dumptruck.formats.testing.SharedMiniHBase;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,6 +50,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A snapshot of a real table read by dumptruck as HBase serves it. The table (two families, VERSIONS 3 and 1) takes
@@ -60,6 +62,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * and after.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ExtendWith(SharedMiniHBase.class)
 class SnapshotReadIT {
     static final byte[] F = Bytes.toBytes("f");
     static final byte[] G = Bytes.toBytes("g");
@@ -73,8 +76,7 @@ class SnapshotReadIT {
 
     @BeforeAll
     static void snapshotOfATableWithDeletesSplitsAndArchivedFiles() throws Exception {
-        hbase = new HBaseTestingUtility();
-        hbase.startMiniCluster(1);
+        hbase = SharedMiniHBase.util();
         conf = hbase.getConfiguration();
         Admin admin = hbase.getAdmin();
         admin.createTable(
@@ -123,9 +125,10 @@ class SnapshotReadIT {
         snapshotDir = new Path(hbase.getDefaultRootDirPath(), HConstants.SNAPSHOT_DIR_NAME + "/" + SNAPSHOT);
     }
 
+    /** The shared cluster as it was found: compactions on. */
     @AfterAll
-    static void stop() throws Exception {
-        hbase.shutdownMiniCluster();
+    static void compactAgain() throws Exception {
+        hbase.getAdmin().compactionSwitch(true, List.of());
     }
 
     static byte[] row(int i) {

@@ -1,28 +1,26 @@
 package io.dumptruck.jobs.events;
 
 import io.dumptruck.formats.ConfKey;
+import java.util.List;
 
 /**
  * The configuration keys of the event-rollup job (listed by {@code dumptruck help config} through {@code JobCatalog}).
  */
-public enum EventRollupConf implements ConfKey {
-    LAYOUT("dumptruck.job.events-rollup.layout", null, "internal: the log_data layout the mappers decode"),
-    HOST("dumptruck.job.events-rollup.host", null, "internal: --host, when given"),
-    EVENT("dumptruck.job.events-rollup.event", null, "internal: --event, when given"),
-    SCANS("dumptruck.job.events-rollup.scans", null, "internal: the number of scans configured");
+public final class EventRollupConf {
+    public static final ConfKey LAYOUT = new ConfKey.Key(
+            "dumptruck.job.events-rollup.layout", null, "internal: the log_data layout the mappers decode");
 
-    private final Definition definition;
+    public static final ConfKey HOST =
+            new ConfKey.Key("dumptruck.job.events-rollup.host", null, "internal: --host, when given");
 
-    EventRollupConf(String key, String defaultValue, String meaning) {
-        this(key, defaultValue, meaning, null);
-    }
+    public static final ConfKey EVENT =
+            new ConfKey.Key("dumptruck.job.events-rollup.event", null, "internal: --event, when given");
 
-    EventRollupConf(String key, String defaultValue, String meaning, Check check) {
-        this.definition = new Definition(key, defaultValue, meaning, check);
-    }
+    public static final ConfKey SCANS =
+            new ConfKey.Key("dumptruck.job.events-rollup.scans", null, "internal: the number of scans configured");
 
-    @Override
-    public Definition definition() {
-        return definition;
-    }
+    /** Every key above, for {@code dumptruck help config} and the checks of what a user sets. */
+    public static final List<ConfKey> ALL = List.of(LAYOUT, HOST, EVENT, SCANS);
+
+    private EventRollupConf() {}
 }

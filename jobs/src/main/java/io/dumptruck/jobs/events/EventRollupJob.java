@@ -103,7 +103,7 @@ public final class EventRollupJob implements AnalyticsJob {
 
     @Override
     public List<ConfKey> confKeys() {
-        return List.of(EventRollupConf.values());
+        return EventRollupConf.ALL;
     }
 
     @Override

@@ -96,7 +96,7 @@ public final class GraphStatsJob implements AnalyticsJob {
 
     @Override
     public List<ConfKey> confKeys() {
-        return List.of(GraphStatsConf.values());
+        return GraphStatsConf.ALL;
     }
 
     @Override

@@ -78,7 +78,7 @@ public final class JourneysJob implements AnalyticsJob {
 
     @Override
     public List<ConfKey> confKeys() {
-        return List.of(JourneysConf.values());
+        return JourneysConf.ALL;
     }
 
     @Override

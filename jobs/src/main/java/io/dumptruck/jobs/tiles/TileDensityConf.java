@@ -1,26 +1,20 @@
 package io.dumptruck.jobs.tiles;
 
 import io.dumptruck.formats.ConfKey;
+import java.util.List;
 
 /**
  * The configuration keys of the tile-density job (listed by {@code dumptruck help config} through {@code JobCatalog}).
  */
-public enum TileDensityConf implements ConfKey {
-    ZOOM("dumptruck.job.tiles.zoom", null, "internal: the zoom of the tiles counted (from --zoom)"),
-    AREA("dumptruck.job.tiles.area", null, "internal: the tiles counted (from --bbox); absent for every tile");
+public final class TileDensityConf {
+    public static final ConfKey ZOOM =
+            new ConfKey.Key("dumptruck.job.tiles.zoom", null, "internal: the zoom of the tiles counted (from --zoom)");
 
-    private final Definition definition;
+    public static final ConfKey AREA = new ConfKey.Key(
+            "dumptruck.job.tiles.area", null, "internal: the tiles counted (from --bbox); absent for every tile");
 
-    TileDensityConf(String key, String defaultValue, String meaning) {
-        this(key, defaultValue, meaning, null);
-    }
+    /** Every key above, for {@code dumptruck help config} and the checks of what a user sets. */
+    public static final List<ConfKey> ALL = List.of(ZOOM, AREA);
 
-    TileDensityConf(String key, String defaultValue, String meaning, Check check) {
-        this.definition = new Definition(key, defaultValue, meaning, check);
-    }
-
-    @Override
-    public Definition definition() {
-        return definition;
-    }
+    private TileDensityConf() {}
 }

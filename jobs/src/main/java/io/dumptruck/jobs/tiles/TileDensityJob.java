@@ -38,7 +38,7 @@ public final class TileDensityJob implements AnalyticsJob {
 
     @Override
     public List<ConfKey> confKeys() {
-        return List.of(TileDensityConf.values());
+        return TileDensityConf.ALL;
     }
 
     @Override

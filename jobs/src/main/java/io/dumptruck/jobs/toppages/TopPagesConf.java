@@ -1,23 +1,15 @@
 package io.dumptruck.jobs.toppages;
 
 import io.dumptruck.formats.ConfKey;
+import java.util.List;
 
 /** The configuration keys of the top-pages job (listed by {@code dumptruck help config} through {@code JobCatalog}). */
-public enum TopPagesConf implements ConfKey {
-    TOP("dumptruck.job.toppages.top", null, "internal: pages kept per visitor (from --top)");
+public final class TopPagesConf {
+    public static final ConfKey TOP =
+            new ConfKey.Key("dumptruck.job.toppages.top", null, "internal: pages kept per visitor (from --top)");
 
-    private final Definition definition;
+    /** Every key above, for {@code dumptruck help config} and the checks of what a user sets. */
+    public static final List<ConfKey> ALL = List.of(TOP);
 
-    TopPagesConf(String key, String defaultValue, String meaning) {
-        this(key, defaultValue, meaning, null);
-    }
-
-    TopPagesConf(String key, String defaultValue, String meaning, Check check) {
-        this.definition = new Definition(key, defaultValue, meaning, check);
-    }
-
-    @Override
-    public Definition definition() {
-        return definition;
-    }
+    private TopPagesConf() {}
 }

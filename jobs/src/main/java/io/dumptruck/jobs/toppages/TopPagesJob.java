@@ -78,7 +78,7 @@ public final class TopPagesJob implements AnalyticsJob {
 
     @Override
     public List<ConfKey> confKeys() {
-        return List.of(TopPagesConf.values());
+        return TopPagesConf.ALL;
     }
 
     @Override

@@ -1,26 +1,17 @@
 package io.dumptruck.loaders.events;
 
 import io.dumptruck.formats.ConfKey;
+import java.util.List;
 
 /** The configuration keys of the events loader. */
-public enum EventConf implements ConfKey {
-    IDS(
+public final class EventConf {
+    public static final ConfKey IDS = new ConfKey.Key(
             "dumptruck.load.events.ids",
             null,
             "internal: the directory of the events loader's name-to-id listing (numeric layout)");
 
-    private final Definition definition;
+    /** Every key above, for {@code dumptruck help config} and the checks of what a user sets. */
+    public static final List<ConfKey> ALL = List.of(IDS);
 
-    EventConf(String key, String defaultValue, String meaning) {
-        this(key, defaultValue, meaning, null);
-    }
-
-    EventConf(String key, String defaultValue, String meaning, Check check) {
-        this.definition = new Definition(key, defaultValue, meaning, check);
-    }
-
-    @Override
-    public Definition definition() {
-        return definition;
-    }
+    private EventConf() {}
 }

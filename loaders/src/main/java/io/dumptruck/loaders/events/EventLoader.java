@@ -41,7 +41,7 @@ public final class EventLoader implements Loader, LineDataset<Event> {
 
     @Override
     public List<ConfKey> confKeys() {
-        return List.of(EventConf.values());
+        return EventConf.ALL;
     }
 
     @Override

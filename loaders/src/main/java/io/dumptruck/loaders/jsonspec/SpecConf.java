@@ -1,28 +1,21 @@
 package io.dumptruck.loaders.jsonspec;
 
 import io.dumptruck.formats.ConfKey;
+import java.util.List;
 
 /** The configuration keys of the spec loader. */
-public enum SpecConf implements ConfKey {
-    SPEC("dumptruck.load.spec.json", null, "internal: the spec loader's spec, as JSON"),
-    CSV_DELIMITER(
+public final class SpecConf {
+    public static final ConfKey SPEC =
+            new ConfKey.Key("dumptruck.load.spec.json", null, "internal: the spec loader's spec, as JSON");
+
+    public static final ConfKey CSV_DELIMITER = new ConfKey.Key(
             "dumptruck.load.csv.delimiter",
             ",",
             "the field delimiter of CsvRecordInputFormat, one character (the spec loader sets it from the spec)",
             v -> v.length() == 1 ? null : "give one character");
 
-    private final Definition definition;
+    /** Every key above, for {@code dumptruck help config} and the checks of what a user sets. */
+    public static final List<ConfKey> ALL = List.of(SPEC, CSV_DELIMITER);
 
-    SpecConf(String key, String defaultValue, String meaning) {
-        this(key, defaultValue, meaning, null);
-    }
-
-    SpecConf(String key, String defaultValue, String meaning, Check check) {
-        this.definition = new Definition(key, defaultValue, meaning, check);
-    }
-
-    @Override
-    public Definition definition() {
-        return definition;
-    }
+    private SpecConf() {}
 }

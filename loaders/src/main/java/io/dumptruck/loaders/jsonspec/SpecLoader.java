@@ -49,7 +49,7 @@ public final class SpecLoader implements Loader, LineDataset<FieldRecord> {
 
     @Override
     public List<ConfKey> confKeys() {
-        return List.of(SpecConf.values());
+        return SpecConf.ALL;
     }
 
     @Override
