@@ -171,6 +171,11 @@ public record InputFiles(List<FileStatus> files, List<Path> skipped) {
         }
     }
 
+    /** The bytes of the files. */
+    public long bytes() {
+        return files().stream().mapToLong(FileStatus::getLen).sum();
+    }
+
     /** A few of {@code paths}, for a message. */
     public static String examples(List<Path> paths) {
         return String.join(", ", paths.stream().limit(3).map(Path::toString).toList())

@@ -7,7 +7,6 @@ import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.runtime.JobDefaults;
 import io.dumptruck.formats.runtime.JobStopHook;
 import io.dumptruck.formats.runtime.OutputDirectory;
-import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.table.WrittenBy;
 import io.dumptruck.loaders.live.HeldSnapshots;
@@ -19,7 +18,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.mapreduce.Job;
@@ -30,8 +28,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs a {@link Loader}, the front door of every load: {@link #prepare} checks the options and inputs and sets the job
- * up (all before any task starts); after the job, {@link #finish} turns its counters into a {@link LoadReport} and
- * enforces the reject limit — past it the tables are deleted (the rejects stay, to look at) and the load fails.
+ * up, all before any task starts, and returns the {@link PreparedLoad} to run; after its job,
+ * {@link PreparedLoad#finish} turns the counters into a {@link LoadReport}.
  */
 @PublicApi
 public final class LoadJob {
@@ -153,40 +151,5 @@ public final class LoadJob {
             job.getConfiguration().unset(MRJobConfig.COMBINE_CLASS_ATTR);
         }
         return snapshots;
-    }
-
-    /** The report of a load whose job has ended; enforces {@code --max-reject-ratio} on a successful one. */
-    public static LoadReport finish(PreparedLoad load) throws IOException {
-        Job job = load.job();
-        Path output = load.options().output();
-        load.loader().afterLoad(job);
-        load.snapshots().delete();
-        LoadReport report = LoadReport.of(job, output);
-        double maxRatio = load.options().maxRejectRatio();
-        if (!job.isSuccessful()) {
-            report = report.failing(LoadReport.jobFailure(job, output));
-        } else if (report.read() > 0 && report.rejected() > maxRatio * report.read()) {
-            report = report.failing(String.format(
-                    "rejected %d of %d records (%.2f%%), more than --max-reject-ratio %s; the tables were "
-                            + "deleted, the rejects are in %s",
-                    report.rejected(),
-                    report.read(),
-                    100.0 * report.rejected() / report.read(),
-                    maxRatio,
-                    new Path(output, RejectSink.DIRECTORY)));
-            deleteTables(job, output);
-        }
-        if (job.isSuccessful() && output.getFileSystem(job.getConfiguration()).exists(output)) {
-            report = report.writtenTo(LoadReportFile.write(load, report));
-        }
-        return report;
-    }
-
-    private static void deleteTables(Job job, Path output) throws IOException {
-        FileSystem fs = output.getFileSystem(job.getConfiguration());
-        for (TableSpec t : JobTables.of(job.getConfiguration())) {
-            fs.delete(new Path(output, t.name()), true);
-        }
-        fs.delete(new Path(output, "_SUCCESS"), false);
     }
 }

@@ -78,7 +78,7 @@ public record LoadPlan(
     }
 
     public long inputBytes() {
-        return inputs.files().stream().mapToLong(FileStatus::getLen).sum();
+        return inputs.bytes();
     }
 
     /** The plan as {@code load --dry-run} prints it; at most {@code maxFiles} input files are listed by name. */

@@ -26,7 +26,7 @@ import org.apache.hadoop.mapreduce.JobStatus;
  *
  * @param tables per table of the load, in its order, what its job committed
  * @param rejects the side output of rejected records (null when there are none)
- * @param file the {@link LoadReportFile} written for it (null when none was)
+ * @param file the {@code _report.json} written for it (null when none was)
  */
 @PublicApi
 public record LoadReport(
@@ -88,7 +88,7 @@ public record LoadReport(
         return new LoadReport(read, loaded, rejected, skipped, rejectReasons, tables, rejects, dropped, reason, file);
     }
 
-    /** This report, written to {@code file} ({@link LoadReportFile}). */
+    /** This report, written to {@code file}. */
     LoadReport writtenTo(Path file) {
         return new LoadReport(read, loaded, rejected, skipped, rejectReasons, tables, rejects, dropped, failure, file);
     }

@@ -38,22 +38,33 @@ final class LoadReportFile {
 
     private LoadReportFile() {}
 
-    static Path write(PreparedLoad load, LoadReport r) throws IOException {
-        LoadOptions options = load.options();
-        Configuration conf = load.job().getConfiguration();
+    /**
+     * Writes {@code r}, the report of a load of {@code loader} with {@code options} set up at {@code preparedAt}, into
+     * the load's output.
+     */
+    static Path write(
+            LoadReport r,
+            Loader loader,
+            LoadOptions options,
+            InputFiles files,
+            long preparedAt,
+            List<MatchedTable> matched,
+            List<String> setUpNotes,
+            Configuration conf)
+            throws IOException {
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = json.createObjectNode();
-        root.put("loader", load.loader().name());
+        root.put("loader", loader.name());
         ObjectNode given = root.putObject("options");
         options.extra().forEach(given::put);
         root.put("timestamp", options.timestamp());
         ObjectNode inputs = root.putObject("inputs");
         ArrayNode paths = inputs.putArray("paths");
         options.inputs().forEach(p -> paths.add(p.toString()));
-        inputs.put("files", load.inputs().files().size());
-        inputs.put("bytes", load.inputBytes());
+        inputs.put("files", files.files().size());
+        inputs.put("bytes", files.bytes());
         root.put("output", options.output().toString());
-        long started = load.preparedAt();
+        long started = preparedAt;
         root.put("startedAt", Instant.ofEpochMilli(started).toString());
         root.put("durationMs", System.currentTimeMillis() - started);
         root.put("succeeded", !r.failed());
@@ -89,7 +100,7 @@ final class LoadReportFile {
             table.put("files", t.files());
             table.put("bytes", t.bytes());
             table.put("markers", t.markers());
-            MatchedTable m = load.matched().stream()
+            MatchedTable m = matched.stream()
                     .filter(x -> x.table().equals(name))
                     .findFirst()
                     .orElse(null);
@@ -104,7 +115,7 @@ final class LoadReportFile {
             }
         }
         ArrayNode notes = root.putArray("notes");
-        load.notes().forEach(notes::add);
+        setUpNotes.forEach(notes::add);
         Path file = new Path(options.output(), FILE_NAME);
         FileSystem fs = file.getFileSystem(conf);
         try (OutputStream out = fs.create(file, true)) {

@@ -1,16 +1,19 @@
 package io.dumptruck.loaders;
 
 import io.dumptruck.formats.PublicApi;
+import io.dumptruck.formats.table.JobTables;
+import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.loaders.live.HeldSnapshots;
 import io.dumptruck.loaders.live.MatchedTable;
 import java.io.IOException;
 import java.util.List;
-import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 
 /**
- * A load set up by {@link LoadJob#prepare} and not yet finished: its job, to run (its output is claimed), what set-up
- * found, for the summary and the report, and what {@link #finish} cleans up.
+ * A load set up by {@code prepare} of the load's front door and not yet finished: its job, to run (its output is
+ * claimed), what set-up found, for the summary and the report, and what {@link #finish} cleans up.
  *
  * @param inputs the input files, listed and checked
  * @param matched the live tables the load's tables were matched to, in the load's order (empty without --live)
@@ -33,12 +36,41 @@ public record PreparedLoad(
         notes = List.copyOf(notes);
     }
 
-    public long inputBytes() {
-        return inputs.files().stream().mapToLong(FileStatus::getLen).sum();
+    /**
+     * The report of this load once its job has ended; enforces {@code --max-reject-ratio} on a successful one: past it
+     * the tables are deleted (the rejects stay, to look at) and the load fails.
+     */
+    public LoadReport finish() throws IOException {
+        Path output = options.output();
+        loader.afterLoad(job);
+        snapshots.delete();
+        LoadReport report = LoadReport.of(job, output);
+        double maxRatio = options.maxRejectRatio();
+        if (!job.isSuccessful()) {
+            report = report.failing(LoadReport.jobFailure(job, output));
+        } else if (report.read() > 0 && report.rejected() > maxRatio * report.read()) {
+            report = report.failing(String.format(
+                    "rejected %d of %d records (%.2f%%), more than --max-reject-ratio %s; the tables were "
+                            + "deleted, the rejects are in %s",
+                    report.rejected(),
+                    report.read(),
+                    100.0 * report.rejected() / report.read(),
+                    maxRatio,
+                    new Path(output, RejectSink.DIRECTORY)));
+            deleteTables(output);
+        }
+        if (job.isSuccessful() && output.getFileSystem(job.getConfiguration()).exists(output)) {
+            report = report.writtenTo(LoadReportFile.write(
+                    report, loader, options, inputs, preparedAt, matched, notes, job.getConfiguration()));
+        }
+        return report;
     }
 
-    /** {@link LoadJob#finish} of this load, once its job has ended. */
-    public LoadReport finish() throws IOException {
-        return LoadJob.finish(this);
+    private void deleteTables(Path output) throws IOException {
+        FileSystem fs = output.getFileSystem(job.getConfiguration());
+        for (TableSpec t : JobTables.of(job.getConfiguration())) {
+            fs.delete(new Path(output, t.name()), true);
+        }
+        fs.delete(new Path(output, "_SUCCESS"), false);
     }
 }

@@ -4,6 +4,6 @@
  * loader's four key layouts, into the {@code rollup} data set. {@code RollupScans} plans scans that read only what the
  * layout and the options need; {@code RollupMapper}, {@code RollupCombiner} and {@code RollupReducer} merge
  * {@code RollupPartial}s per {@code RollupKey}. Entry point: {@code EventRollupJob}. Plumbing: not for library users;
- * run through {@code JobRunner}.
+ * run by {@code dumptruck run}.
  */
 package io.dumptruck.jobs.events;

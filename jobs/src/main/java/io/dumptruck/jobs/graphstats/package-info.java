@@ -4,6 +4,6 @@
  * {@code degree_distribution} ({@code GraphStatsDatasets}). Three stages: neighbourhoods ({@code NeighbourMapper},
  * {@code NeighbourKey}, {@code NeighbourhoodReducer}), pairs ({@code PairKey}, {@code UserPairsReducer}) and the degree
  * distribution ({@code DistributionReducer}). Entry point: {@code GraphStatsJob}. Plumbing: not for library users; run
- * through {@code JobRunner}.
+ * by {@code dumptruck run}.
  */
 package io.dumptruck.jobs.graphstats;

@@ -9,6 +9,6 @@
  *
  * Data set {@code tile_density} ({@link io.dumptruck.jobs.tiles.TileDensitySchema}): zoom, quadkey, tile_x, tile_y,
  * places, h, m, l, west, south, east, north. Entry point: {@link io.dumptruck.jobs.tiles.TileDensityJob}. Plumbing: not
- * for library users; run through {@code JobRunner}.
+ * for library users; run by {@code dumptruck run}.
  */
 package io.dumptruck.jobs.tiles;

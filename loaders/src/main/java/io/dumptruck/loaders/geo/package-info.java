@@ -4,6 +4,6 @@
  * with {@code --regions-file}, GeoJSON region polygons into {@code region_info} and {@code tile_bounds}, clipped to
  * each tile ({@code RegionSchema}). {@code GeoLoader} runs it; {@code GeoNamesParser}, {@code RegionParser} and
  * {@code GeoJsonFeatureInputFormat} read the input; {@code GeoQueries} reads a tile's places. Plumbing: not for library
- * users; run through {@code LoaderCatalog} and {@code LoadJob}.
+ * users; run by {@code dumptruck load}.
  */
 package io.dumptruck.loaders.geo;

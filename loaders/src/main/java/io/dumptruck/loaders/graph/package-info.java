@@ -4,7 +4,6 @@
  * {@code adjacency_ro} folding the user's ids into one JSON list ({@code AdjacencyListFold}, with the live table's list
  * through {@code AdjacencyListHeld}); a load of unfollows writes delete markers or takes ids out of the lists.
  * {@code GraphLoader} runs it, {@code GraphParser} reads {@code Edge}s, {@code GraphSchema} makes the cells,
- * {@code GraphQueries} answers who follows whom. Plumbing: not for library users; run through {@code LoaderCatalog} and
- * {@code LoadJob}.
+ * {@code GraphQueries} answers who follows whom. Plumbing: not for library users; run by {@code dumptruck load}.
  */
 package io.dumptruck.loaders.graph;

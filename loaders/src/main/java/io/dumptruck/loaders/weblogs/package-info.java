@@ -4,6 +4,6 @@
  * {@code WebLogRecord}, {@code WebLogSchema} makes the cells, {@code CookieStatsFold} builds a visitor's most requested
  * and recent paths; folding into the live tables, {@code UrlCountsHeld} and {@code RecentPathsHeld} re-emit what they
  * hold. {@code WebLogLoader} runs it, {@code WebLogQueries} answers a visitor's questions. Plumbing: not for library
- * users; run through {@code LoaderCatalog} and {@code LoadJob}.
+ * users; run by {@code dumptruck load}.
  */
 package io.dumptruck.loaders.weblogs;
