@@ -17,6 +17,7 @@ import io.dumptruck.loaders.live.MatchedTable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.Connection;
@@ -133,7 +134,10 @@ public final class LoadJob {
     private static HeldSnapshots configure(
             Loader loader, LoadOptions options, Job job, HFileTableJob output, Connection live, List<String> notes)
             throws IOException, InterruptedException {
-        notes.addAll(loader.beforeLoad(job, options, live));
+        List<String> found = loader.beforeLoad(job, options, live);
+        if (found != null) { // a loader of a library user's may return null for none
+            found.stream().filter(Objects::nonNull).forEach(notes::add);
+        }
         loader.configure(job, options, output);
         HeldState.Plan plan = loader.heldState(options);
         HeldSnapshots snapshots = live != null && plan != null && LiveConf.folds(job.getConfiguration())

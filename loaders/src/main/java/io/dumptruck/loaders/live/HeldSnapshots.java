@@ -3,7 +3,6 @@ package io.dumptruck.loaders.live;
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.job.LiveTables;
 import io.dumptruck.formats.read.SnapshotDirs;
-import io.dumptruck.loaders.LoaderConf;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +17,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The HBase snapshots a load folding into the live tables reads: for each table its {@link HeldState.Plan} reads, the
- * one pinned by {@link LoaderConf#HELD_SNAPSHOT} or one taken at set-up (named
+ * one pinned by {@link LiveConf#HELD_SNAPSHOT} or one taken at set-up (named
  * {@value #PREFIX}{@code <table>-<timestamp>-<random>}). The reducers of the folded tables read the touched rows of
  * them ({@link SnapshotHeldRows}); {@link #delete} removes the ones taken, never a pinned one.
  */

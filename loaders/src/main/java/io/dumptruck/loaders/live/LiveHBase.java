@@ -1,6 +1,5 @@
 package io.dumptruck.loaders.live;
 
-import io.dumptruck.loaders.LoaderConf;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
@@ -14,7 +13,7 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 public final class LiveHBase {
     private LiveHBase() {}
 
-    /** Connects with {@link LoaderConf#LIVE_RETRIES} retries and one ZooKeeper retry. */
+    /** Connects with {@link LiveConf#RETRIES} retries and one ZooKeeper retry. */
     public static Connection connect(Configuration conf) throws IOException {
         Configuration hbase = HBaseConfiguration.create(conf);
         hbase.setInt(HConstants.HBASE_CLIENT_RETRIES_NUMBER, LiveConf.RETRIES.getInt(conf));
