@@ -6,6 +6,7 @@ import io.dumptruck.formats.runtime.OutputDirectory;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.loaders.live.HeldSnapshots;
 import io.dumptruck.loaders.live.HeldState;
 import io.dumptruck.loaders.live.LiveConf;
 import io.dumptruck.loaders.live.LiveHBase;
@@ -61,10 +62,10 @@ public record LoadPlan(
 
     /** Per table read to fold into, its snapshot: the one pinned (which must exist) or one taken at set-up. */
     private static Map<String, String> folds(Configuration conf, HeldState.Plan held) {
-        SnapshotDirs.root(conf, "folding into the live tables (it reads snapshots of them)");
+        HeldSnapshots.requireRoot(conf);
         Map<String, String> folds = new TreeMap<>();
         for (String table : held.readers().keySet()) {
-            String pinned = conf.get(LiveConf.HELD_SNAPSHOT.key() + table);
+            String pinned = HeldSnapshots.pinned(conf, table);
             if (pinned != null) {
                 SnapshotDirs.existing(conf, pinned);
             }

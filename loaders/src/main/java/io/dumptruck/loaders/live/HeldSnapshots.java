@@ -38,9 +38,9 @@ public final class HeldSnapshots {
     }
 
     /**
-     * Snapshots each table {@code plan} reads (the name holds the load's timestamp) (or finds the pinned one) and sets
-     * {@code output} up to fold the plan's tables with what they hold; adds to {@code notes} what the summary says of
-     * it. A failure deletes the snapshots taken so far.
+     * Snapshots each table {@code plan} reads, under a name holding {@code loadTimestamp}, or finds the pinned one;
+     * sets {@code output} up to fold the plan's tables with what they hold; adds to {@code notes} what the summary says
+     * of it. A failure deletes the snapshots taken so far.
      */
     public static HeldSnapshots read(
             long loadTimestamp,
@@ -50,7 +50,7 @@ public final class HeldSnapshots {
             HeldState.Plan plan,
             List<String> notes)
             throws IOException {
-        SnapshotDirs.root(conf, "folding into the live tables (it reads snapshots of them)");
+        requireRoot(conf);
         HeldSnapshots snapshots = new HeldSnapshots(conf);
         List<String> readers = new ArrayList<>();
         List<String> dirs = new ArrayList<>();
@@ -63,7 +63,7 @@ public final class HeldSnapshots {
                         .findFirst()
                         .orElseThrow(
                                 () -> new IllegalStateException("table " + table + " is not matched to a live table"));
-                String pinned = conf.get(LiveConf.HELD_SNAPSHOT.key() + table);
+                String pinned = pinned(conf, table);
                 List<String> left =
                         admin.listSnapshots(Pattern.compile(Pattern.quote(PREFIX + table + "-") + ".*")).stream()
                                 .map(SnapshotDescription::getName)
@@ -105,6 +105,16 @@ public final class HeldSnapshots {
         notes.add("folded into the live tables: " + String.join(", ", folded) + ", with what snapshot(s) "
                 + String.join(", ", names) + " hold; only the rows this input touches are written");
         return snapshots;
+    }
+
+    /** Refuses to fold without HBase's root directory ({@code hbase.rootdir}), which the snapshots are read from. */
+    public static void requireRoot(Configuration conf) {
+        SnapshotDirs.root(conf, "folding into the live tables (it reads snapshots of them)");
+    }
+
+    /** The snapshot {@link LiveConf#HELD_SNAPSHOT} pins for folding {@code table}, or null: the load takes one. */
+    public static String pinned(Configuration conf, String table) {
+        return conf.get(LiveConf.HELD_SNAPSHOT.key() + table);
     }
 
     /** Deletes the snapshots taken at set-up; a failure is logged (the snapshot stays), not thrown. */
