@@ -12,6 +12,11 @@ import io.dumptruck.loaders.LoaderCatalog;
 import io.dumptruck.loaders.Parsed;
 import io.dumptruck.loaders.PreparedLoad;
 import io.dumptruck.loaders.generate.DataGenerator;
+import io.dumptruck.loaders.ledger.FoldedBatch;
+import io.dumptruck.loaders.ledger.Lease;
+import io.dumptruck.loaders.ledger.Ledger;
+import io.dumptruck.loaders.ledger.LedgerBatch;
+import io.dumptruck.loaders.ledger.TableLedger;
 import io.dumptruck.loaders.live.LiveConf;
 import io.dumptruck.loaders.live.LiveMatch;
 import io.dumptruck.loaders.weblogs.WebLogParser;
@@ -183,12 +188,68 @@ final class FoldBench {
                     WebLogInput.deleteTree(work.resolve(name + "-" + r));
                 }
             }
-            System.out.println(report(records, held, regions, repeats, contenders, wall, cpu, increments));
-            Files.writeString(
-                    work.resolve("report.md"),
-                    report(records, held, regions, repeats, contenders, wall, cpu, increments));
+            String ledger = contenders.contains("folded") ? ledgerCost(conf, wall.get("folded")) : "";
+            String text = report(records, held, regions, repeats, contenders, wall, cpu, increments) + ledger;
+            System.out.println(text);
+            Files.writeString(work.resolve("report.md"), text);
         }
         System.exit(0);
+    }
+
+    /**
+     * What the ledger adds to a folding load and its bulk load, against the folded load's median wall time: the read of
+     * both folded tables' ledger rows at set-up ({@code FoldedBatch.read}), and the commit's ledger work (a lease taken
+     * and a batch recorded per table, by check-and-mutate), each timed 20 times on batches of its own.
+     */
+    private static String ledgerCost(Configuration conf, List<Double> foldedWall) throws IOException {
+        Map<String, TableName> folded = new LinkedHashMap<>();
+        folded.put(COUNTS, TableName.valueOf(COUNTS));
+        folded.put(WebLogSchema.COOKIE_STATS, TableName.valueOf(WebLogSchema.COOKIE_STATS));
+        List<Double> read = new ArrayList<>();
+        List<Double> commit = new ArrayList<>();
+        try (Connection c = ConnectionFactory.createConnection(conf)) {
+            Ledger ledger = Ledger.of(c, conf);
+            for (int i = 0; i < 21; i++) {
+                long t0 = System.nanoTime();
+                FoldedBatch batch = FoldedBatch.read(c, conf, "bench-" + i, folded);
+                long t1 = System.nanoTime();
+                for (TableLedger seen : batch.seen().values()) {
+                    Lease lease = new Lease(batch.load(), batch.batch(), "bench", System.currentTimeMillis());
+                    if (!ledger.acquire(seen, lease)
+                            || !ledger.commit(
+                                    Ledger.leased(seen, lease),
+                                    new LedgerBatch(
+                                            batch.batch(),
+                                            seen.commits() + 1,
+                                            batch.load(),
+                                            "bench",
+                                            0,
+                                            0,
+                                            0,
+                                            System.currentTimeMillis()))) {
+                        throw new IOException("the ledger's commit failed");
+                    }
+                }
+                long t2 = System.nanoTime();
+                if (i > 0) { // the first warms the connection up
+                    read.add((t1 - t0) / 1e6);
+                    commit.add((t2 - t1) / 1e6);
+                }
+            }
+        }
+        double loadMs = 1000 * foldedWall.stream().sorted().toList().get(foldedWall.size() / 2);
+        double readMs = read.stream().sorted().toList().get(read.size() / 2);
+        double commitMs = commit.stream().sorted().toList().get(commit.size() / 2);
+        return String.format(
+                Locale.ROOT,
+                "%nthe ledger (2 folded tables, 20 times): read at set-up %s ms, commit at bulk load %s ms (median "
+                        + "%.1f + %.1f ms = %.2f%% of the folded load's median %.1f s)%n",
+                LoadBench.spread(read),
+                LoadBench.spread(commit),
+                readMs,
+                commitMs,
+                100 * (readMs + commitMs) / loadMs,
+                loadMs / 1000);
     }
 
     /**

@@ -3,6 +3,7 @@ package io.dumptruck.cli;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.table.TableSpecJson;
+import io.dumptruck.loaders.ledger.BulkLoad;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -34,7 +35,18 @@ final class DdlCommand extends Command {
         args.expectPositionals(1);
         FileSystem fs = dir.getFileSystem(getConf());
         List<Path> specs = new ArrayList<>();
-        BulkLoadCommand.tables(getConf(), dir).forEach(t -> specs.add(new Path(t, TableSpecJson.FILE_NAME)));
+        try {
+            BulkLoad.tableDirs(getConf(), dir).forEach(t -> specs.add(new Path(t, TableSpecJson.FILE_NAME)));
+            String batch = BulkLoad.foldedBatch(getConf(), dir);
+            if (batch != null) {
+                err.println("note: " + dir + " folds batch " + batch + " into live tables: bulk-load it with "
+                        + "'dumptruck bulkload " + dir + "', which commits the batch into the ledger; hbase "
+                        + "completebulkload would load it unrecorded, and a rerun or an overlapping load would then "
+                        + "count it twice");
+            }
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
         List<String> statements =
                 new ArrayList<>(); // all or none: piped into the shell, a damaged spec creates no table
         for (Path spec : specs) {

@@ -1,7 +1,9 @@
 package io.dumptruck.cli;
 
+import io.dumptruck.formats.runtime.JobStopHook;
 import io.dumptruck.formats.runtime.OutputDirectoryException;
 import io.dumptruck.loaders.InputFiles;
+import io.dumptruck.loaders.LoadCounter;
 import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.LoadPlan;
@@ -9,6 +11,7 @@ import io.dumptruck.loaders.LoadReport;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderCatalog;
 import io.dumptruck.loaders.PreparedLoad;
+import io.dumptruck.loaders.ledger.BatchId;
 import io.dumptruck.loaders.live.LiveMatch;
 import java.io.FileNotFoundException;
 import java.io.PrintStream;
@@ -22,6 +25,7 @@ import java.util.Set;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapred.FileAlreadyExistsException;
 import org.apache.hadoop.security.AccessControlException;
+import org.apache.hadoop.util.ShutdownHookManager;
 
 /** {@code dumptruck load <loader> --input PATH… --output DIR [options]}: one MapReduce load into HFile tables. */
 final class LoadCommand extends Command {
@@ -44,6 +48,8 @@ final class LoadCommand extends Command {
         b.append("  --regions N            regions per table (default 1)\n");
         b.append(
                 "  --timestamp T          cell timestamp (epoch ms) for records without a time (default: now); fix it for reproducible loads\n");
+        b.append(
+                "  --any-timestamp        take a --timestamp before 1973 (seconds?) or more than two days ahead (refused without)\n");
         b.append("  --max-reject-ratio R   fail the load when rejected/read > R (default " + DEFAULT_MAX_REJECT_RATIO
                 + ")\n");
         b.append(
@@ -53,6 +59,10 @@ final class LoadCommand extends Command {
         b.append("  --namespace NS         with --live: the live tables are in namespace NS (default: default)\n");
         b.append(
                 "  --live-name T=[NS:]N   with --live: the load's table T goes into the live table [NS:]N (repeat, or comma-separate)\n");
+        b.append(
+                "  --batch ID             with --live, for loads that fold: the batch the ledger records (e.g. the day; default:\n");
+        b.append(
+                "                         derived from the input files); a batch a table holds already is not folded again\n");
         b.append(
                 "  --dry-run              check the options, inputs and live tables, print the plan (tables, regions, family\n");
         b.append("                         settings, input files and bytes) and stop: no job, nothing written\n");
@@ -74,15 +84,22 @@ final class LoadCommand extends Command {
             throw new UsageException("unknown loader '" + argv[0] + "'; loaders: "
                     + String.join(", ", LoaderCatalog.all().keySet()));
         }
-        Set<String> valued = new HashSet<>(
-                Set.of("input", "output", "regions", "timestamp", "max-reject-ratio", "namespace", "live-name"));
+        Set<String> valued = new HashSet<>(Set.of(
+                "input", "output", "regions", "timestamp", "max-reject-ratio", "namespace", "live-name", "batch"));
         valued.addAll(loader.options().keySet());
-        Args args = new Args(Arrays.copyOfRange(argv, 1, argv.length), valued, Set.of("live", "dry-run"));
+        Args args =
+                new Args(Arrays.copyOfRange(argv, 1, argv.length), valued, Set.of("live", "dry-run", "any-timestamp"));
         args.expectPositionals(0);
-        if (!args.flag("live") && (args.has("namespace") || args.has("live-name"))) {
-            throw new UsageException("--namespace and --live-name go with --live");
+        if (!args.flag("live") && (args.has("namespace") || args.has("live-name") || args.has("batch"))) {
+            throw new UsageException("--namespace, --live-name and --batch go with --live");
+        }
+        if (args.has("batch")) {
+            getConf().set(BatchId.BATCH.key(), args.get("batch"));
         }
         LoadOptions options = options(loader, args);
+        if (args.has("timestamp") && !args.flag("any-timestamp")) {
+            refuseUnlikely(options.timestamp(), System.currentTimeMillis());
+        }
         PreparedLoad load;
         try {
             if (args.flag("dry-run")) {
@@ -107,15 +124,46 @@ final class LoadCommand extends Command {
                 + files + (files == 1 ? " input file)" : " input files)"));
         load.matched().forEach(m -> out.println("  matched to the live table: " + m.describe()));
         load.notes().forEach(line -> out.println("  " + line));
+        if (load.batch() != null) {
+            out.println("  batch " + load.batch().batch() + " (the ledger's record of what each folded table holds: "
+                    + "dumptruck ledger TABLE)");
+        }
+        if (!load.runs()) {
+            LoadReport nothing = load.finish();
+            if (nothing.file() != null) {
+                out.println("report (JSON): " + nothing.file());
+            }
+            return 0;
+        }
         List<Path> skipped = load.inputs().skipped();
         if (!skipped.isEmpty()) {
             out.println("  skipped hidden files (names starting with _ or .; name one to read it): " + skipped.size()
                     + " (" + InputFiles.examples(skipped) + ")");
         }
-        JobProgress.run(load.job(), out, err);
+        Runnable dropSnapshots = () -> load.snapshots().delete(); // a stopped load leaves no snapshot behind
+        ShutdownHookManager.get().addShutdownHook(dropSnapshots, JobStopHook.PRIORITY - 1);
+        try {
+            JobProgress.run(load.job(), out, err);
+        } finally {
+            try {
+                ShutdownHookManager.get().removeShutdownHook(dropSnapshots);
+            } catch (IllegalStateException stopping) {
+                // the JVM is stopping: the hook deletes them
+            }
+        }
         LoadReport report = load.finish();
         if (load.job().isSuccessful()) { // a failed job's counters are partial: only its one-line reason is printed
             print(loader, report, out);
+            long unreadable = load.job()
+                    .getCounters()
+                    .findCounter(LoadCounter.HELD_ROWS_UNREADABLE)
+                    .getValue();
+            if (unreadable > 0) {
+                out.printf(
+                        "held rows not folded: %,d row(s) of the live tables hold cells their schema cannot read (the "
+                                + "task logs name the first ones); the input's figures replace theirs%n",
+                        unreadable);
+            }
         }
         if (report.failed()) {
             throw new IllegalStateException(report.failure());
@@ -155,6 +203,28 @@ final class LoadCommand extends Command {
             return args.flag("live") ? options.matching(live(args)) : options;
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
+        }
+    }
+
+    /** The earliest {@code --timestamp} taken without {@code --any-timestamp}: 1973-03-03, 10^11 ms. */
+    static final long EARLIEST_LIKELY = 100_000_000_000L;
+    /** How far past now a {@code --timestamp} may be without {@code --any-timestamp}: two days. */
+    static final long LATEST_LIKELY_AHEAD = 2 * 86_400_000L;
+
+    /**
+     * Refuses a {@code --timestamp} that looks like seconds (before 1973 in milliseconds: the folded cells would sit in
+     * 1970, under every real one) or lies more than two days ahead (every later night's cells would hide under it).
+     */
+    static void refuseUnlikely(long timestamp, long now) {
+        if (timestamp < EARLIEST_LIKELY) {
+            throw new UsageException("--timestamp " + timestamp + " is " + java.time.Instant.ofEpochMilli(timestamp)
+                    + " in milliseconds: seconds since 1970? Give milliseconds (" + timestamp + "000), or add "
+                    + "--any-timestamp if this time is meant");
+        }
+        if (timestamp > now + LATEST_LIKELY_AHEAD) {
+            throw new UsageException("--timestamp " + timestamp + " is " + java.time.Instant.ofEpochMilli(timestamp)
+                    + ", in the future: the cells of every load before then would hide under its cells; give the "
+                    + "batch's own time, or add --any-timestamp if this time is meant");
         }
     }
 

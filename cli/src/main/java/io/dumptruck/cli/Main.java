@@ -30,6 +30,7 @@ public final class Main {
         COMMANDS.put("query", QueryCommand::new);
         COMMANDS.put("ddl", DdlCommand::new);
         COMMANDS.put("bulkload", BulkLoadCommand::new);
+        COMMANDS.put("ledger", LedgerCommand::new);
         COMMANDS.put("run", RunCommand::new);
         COMMANDS.put("inspect", InspectCommand::new);
         COMMANDS.put("generate", GenerateCommand::new);

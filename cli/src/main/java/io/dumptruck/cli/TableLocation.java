@@ -1,5 +1,6 @@
 package io.dumptruck.cli;
 
+import io.dumptruck.formats.read.NotATableException;
 import io.dumptruck.formats.read.SnapshotDirs;
 import io.dumptruck.formats.read.TableReader;
 import java.io.IOException;
@@ -33,7 +34,10 @@ final class TableLocation {
         }
     }
 
-    /** The {@code --table T=LOCATION} pairs (each a {@link #of location}), by table name. */
+    /**
+     * The {@code --table T=LOCATION} pairs (each a {@link #of location}), by table name; a location that holds another
+     * table than T (a snapshot of the wrong table, say) is refused, naming the table it holds.
+     */
     static Map<String, Path> located(Configuration conf, List<String> pairs) {
         Map<String, Path> located = new LinkedHashMap<>();
         for (String pair : pairs) {
@@ -42,9 +46,28 @@ final class TableLocation {
                 throw new UsageException(
                         "--table takes TABLE=LOCATION (snapshot:NAME or a directory), got '" + pair + "'");
             }
-            located.put(pair.substring(0, eq), of(conf, pair.substring(eq + 1)));
+            String table = pair.substring(0, eq);
+            Path location = of(conf, pair.substring(eq + 1));
+            requireTable(conf, table, location, pair.substring(eq + 1));
+            located.put(table, location);
         }
         return located;
+    }
+
+    /** Refuses {@code location} unless the table there is {@code table} (its name without the namespace). */
+    private static void requireTable(Configuration conf, String table, Path location, String given) {
+        String name;
+        try (TableReader reader = TableReader.open(conf, location)) {
+            name = reader.table().spec().name();
+        } catch (NotATableException e) {
+            throw new UsageException("--table " + table + "=" + given + ": " + e.getMessage(), e);
+        } catch (java.io.IOException e) {
+            throw new UsageException("--table " + table + "=" + given + ": cannot read it (" + e.getMessage() + ")", e);
+        }
+        if (!name.substring(name.indexOf(':') + 1).equals(table)) {
+            throw new UsageException("--table " + table + "=" + given + " holds table " + name + ", not " + table
+                    + ": give a snapshot or directory of " + table);
+        }
     }
 
     /** Opens the table at {@code location}, saying first on {@code err} what reading a live table directory risks. */

@@ -23,6 +23,7 @@ import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -660,5 +661,46 @@ class CliTest {
         Run notTable = run("inspect", new File(users).getParent());
         assertEquals(2, notTable.code());
         assertTrue(notTable.err().contains("is an output directory, not a table"), notTable.err());
+    }
+
+    /**
+     * What would fold into the wrong state is refused in one line, exit 2, before anything runs: a --timestamp in
+     * seconds or far ahead, HBase's own tables as live tables, --batch without --live, a snapshot or table of another
+     * table given for a table of a job.
+     */
+    @Test
+    void waysIntoAWrongStateAreRefusedBeforeAnythingRuns() {
+        String logs = new File("../sample-data/weblogs").getAbsolutePath();
+        File never = new File(tmp, "never-folded");
+        String[][] refusals = {
+            {"--timestamp", "1700000000", "seconds since 1970?"},
+            {"--timestamp", "4102444800000", "in the future"},
+            {"--batch", "2026-11-25", "go with --live"},
+            {"--live", "--live-name", "cookie_url_count=hbase:meta", "HBase's own namespace"},
+            {"--live", "--namespace", "hbase", "is HBase's own"},
+        };
+        for (String[] r : refusals) {
+            List<String> args =
+                    new ArrayList<>(List.of("load", "weblogs", "--input", logs, "--output", never.getPath()));
+            args.addAll(Arrays.asList(r).subList(0, r.length - 1));
+            Run refused = run(args.toArray(new String[0]));
+            assertEquals(2, refused.code(), refused.err());
+            assertTrue(refused.err().contains(r[r.length - 1]), refused.err());
+            assertEquals(1, refused.err().lines().count(), "one line: " + refused.err());
+            assertFalse(never.exists());
+        }
+        String stats = new File(tmp, "demo/weblogs/cookie_stats").getPath();
+        Run wrongTable = run(
+                "run",
+                "top-pages",
+                "--table",
+                "cookie_url_count=" + stats,
+                "--table",
+                "cookie_stats=" + stats,
+                "--output",
+                never.getPath());
+        assertEquals(2, wrongTable.code(), wrongTable.err());
+        assertTrue(wrongTable.err().contains("holds table cookie_stats, not cookie_url_count"), wrongTable.err());
+        assertFalse(never.exists());
     }
 }

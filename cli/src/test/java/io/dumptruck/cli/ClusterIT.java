@@ -609,6 +609,7 @@ class ClusterIT {
                 String.valueOf(REGIONS.get("weblogs")),
                 "--timestamp",
                 String.valueOf(TIMESTAMP),
+                "--any-timestamp",
                 "--daily",
                 "forever", // as the demo's step, which the local reference load follows
                 "--max-reject-ratio",
@@ -822,7 +823,8 @@ class ClusterIT {
             "--output",
             output,
             "--timestamp",
-            String.valueOf(TIMESTAMP)
+            String.valueOf(TIMESTAMP),
+            "--any-timestamp"
         };
     }
 
@@ -934,7 +936,8 @@ class ClusterIT {
                 "--output",
                 out.toString(),
                 "--timestamp",
-                String.valueOf(TIMESTAMP)));
+                String.valueOf(TIMESTAMP),
+                "--any-timestamp"));
         assertEquals(2, refused.code(), refused.err());
         assertEquals(1, refused.err().lines().count(), refused.err());
         assertEquals(

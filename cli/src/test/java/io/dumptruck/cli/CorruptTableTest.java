@@ -36,6 +36,7 @@ class CorruptTableTest {
                 loads.getPath(),
                 "--timestamp",
                 "1800000000000",
+                "--any-timestamp",
                 "--max-reject-ratio",
                 "0.5");
         assertEquals(0, r.code(), r.err());

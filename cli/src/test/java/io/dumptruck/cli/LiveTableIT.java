@@ -1209,7 +1209,7 @@ class LiveTableIT {
                 NAMESPACE
             },
             {"HBase has no table nowhere:follows", "--live", "--namespace", "nowhere"},
-            {"--namespace and --live-name go with --live", "--namespace", NAMESPACE},
+            {"--namespace, --live-name and --batch go with --live", "--namespace", NAMESPACE},
             {"--regions cannot go with --live", "--live", "--regions", "4"},
             {"--live-name takes TABLE=[NAMESPACE:]NAME", "--live", "--live-name", "follows"},
             {

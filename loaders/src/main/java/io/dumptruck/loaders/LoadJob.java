@@ -9,6 +9,9 @@ import io.dumptruck.formats.runtime.JobStopHook;
 import io.dumptruck.formats.runtime.OutputDirectory;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.table.WrittenBy;
+import io.dumptruck.loaders.ledger.BatchId;
+import io.dumptruck.loaders.ledger.FoldedBatch;
+import io.dumptruck.loaders.ledger.Ledger;
 import io.dumptruck.loaders.live.HeldSnapshots;
 import io.dumptruck.loaders.live.HeldState;
 import io.dumptruck.loaders.live.LiveConf;
@@ -16,10 +19,14 @@ import io.dumptruck.loaders.live.LiveHBase;
 import io.dumptruck.loaders.live.MatchedTable;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -47,6 +54,15 @@ public final class LoadJob {
         long preparedAt = System.currentTimeMillis();
         LiveConf.folds(conf); // a bad value is refused before anything else
         InputFiles inputs = InputChecks.check(conf, options);
+        FoldedBatch batch = readLedger(conf, loader, options, inputs);
+        List<String> notes = new ArrayList<>();
+        if (batch != null) {
+            List<String> nothingToDo = nothingToDo(conf, batch, options.output(), notes);
+            if (!nothingToDo.isEmpty()) {
+                Job unrun = Job.getInstance(conf, "dumptruck load " + loader.name());
+                return PreparedLoad.nothingToDo(loader, options, unrun, inputs, preparedAt, batch, nothingToDo);
+            }
+        }
         OutputDirectory.refuseInside(
                 options.output(),
                 options.inputs(),
@@ -64,7 +80,7 @@ public final class LoadJob {
                 () -> release(options.output(), claim, conf); // set-up may read the input (samples, dictionaries)
         ShutdownHookManager.get().addShutdownHook(releaseOnStop, JobStopHook.PRIORITY);
         try {
-            return setUp(loader, options, job, tables, inputs, preparedAt);
+            return setUp(loader, options, job, tables, inputs, preparedAt, batch, notes);
         } catch (IOException | InterruptedException | RuntimeException e) {
             release(options.output(), claim, conf);
             throw e;
@@ -89,9 +105,71 @@ public final class LoadJob {
         }
     }
 
+    /**
+     * What the ledger says of the live tables a folding load folds into (read before any snapshot is taken, so that the
+     * state a snapshot holds is never older than the one recorded), or null for a load that does not fold; a batch some
+     * of them hold and others not, or a table a bulk load has not finished committing into, is refused.
+     */
+    private static FoldedBatch readLedger(Configuration conf, Loader loader, LoadOptions options, InputFiles inputs)
+            throws IOException {
+        HeldState.Plan plan = options.live() == null || !LiveConf.folds(conf) ? null : loader.heldState(options);
+        if (plan == null) {
+            return null;
+        }
+        String id = BatchId.of(conf, inputs.files());
+        Map<String, TableName> folded = new LinkedHashMap<>();
+        plan.folded().forEach(t -> folded.put(t, options.live().nameOf(t)));
+        FoldedBatch batch;
+        try (Connection hbase = LiveHBase.connect(conf)) {
+            Ledger.of(hbase, conf).create();
+            batch = FoldedBatch.read(hbase, conf, id, folded);
+        }
+        batch.refusePartlyHeld();
+        return batch;
+    }
+
+    /**
+     * Why a folding load has nothing to do — its batch is in every table it folds into (a rerun), or {@code output}
+     * holds its load from the ledger's current state, not yet bulk-loaded (a retried task) — or an empty list. An
+     * output holding a load of this batch from an older state (its bulk load was refused) can never be committed: it is
+     * deleted, and {@code notes} says so.
+     */
+    private static List<String> nothingToDo(Configuration conf, FoldedBatch batch, Path output, List<String> notes)
+            throws IOException {
+        if (batch.allHeld()) {
+            return batch.alreadyHeld();
+        }
+        if (!output.getFileSystem(conf).exists(output)) {
+            return List.of();
+        }
+        switch (batch.existing(conf, output)) {
+            case COMMITTABLE -> {
+                return List.of(output + " holds this load of batch " + batch.batch() + " already, from the state the "
+                        + "ledger still has, not bulk-loaded yet: nothing to do; 'dumptruck bulkload " + output
+                        + "' commits it");
+            }
+            case STALE -> {
+                output.getFileSystem(conf).delete(output, true);
+                notes.add("replaced " + output + ": it held a load of batch " + batch.batch() + " from an older state "
+                        + "of the ledger (another batch was committed since), which could never be bulk-loaded");
+            }
+            case OTHER -> {
+                // the output checks below refuse a directory that is there
+            }
+        }
+        return List.of();
+    }
+
     /** The load with its job set up: input, rejects, tables, the loader's mapper and folds, the live tables. */
     private static PreparedLoad setUp(
-            Loader loader, LoadOptions options, Job job, List<TableSpec> tables, InputFiles inputs, long preparedAt)
+            Loader loader,
+            LoadOptions options,
+            Job job,
+            List<TableSpec> tables,
+            InputFiles inputs,
+            long preparedAt,
+            FoldedBatch batch,
+            List<String> notes)
             throws IOException, InterruptedException {
         job.setJarByClass(LoadJob.class);
         Configuration jc = job.getConfiguration();
@@ -104,10 +182,9 @@ public final class LoadJob {
         }
         RejectSink.configure(job);
         HFileTableJob output = HFileTableJob.configure(job).tables(tables).output(options.output());
-        List<String> notes = new ArrayList<>();
         if (options.live() == null) {
-            HeldSnapshots none = configure(loader, options, job, output, null, notes);
-            return new PreparedLoad(loader, options, job, inputs, List.of(), notes, preparedAt, none);
+            HeldSnapshots none = configure(loader, options, job, output, null, null, notes);
+            return new PreparedLoad(loader, options, job, inputs, List.of(), notes, preparedAt, none, null, true);
         }
         HeldSnapshots snapshots;
         try (Connection hbase = LiveHBase.connect(jc)) {
@@ -116,7 +193,7 @@ public final class LoadJob {
                             options.live()
                                     .of(tables.stream().map(TableSpec::name).toList()))
                     .matchLive();
-            snapshots = configure(loader, options, job, output, hbase, notes);
+            snapshots = configure(loader, options, job, output, hbase, batch, notes);
         }
         if (output.matches().stream()
                 .anyMatch(m ->
@@ -127,12 +204,18 @@ public final class LoadJob {
         }
         List<MatchedTable> matched =
                 output.matches().stream().map(MatchedTable::of).toList();
-        return new PreparedLoad(loader, options, job, inputs, matched, notes, preparedAt, snapshots);
+        return new PreparedLoad(loader, options, job, inputs, matched, notes, preparedAt, snapshots, batch, true);
     }
 
     /** The loader's part of the set-up, and the snapshots to fold from when it folds into {@code live}'s tables. */
     private static HeldSnapshots configure(
-            Loader loader, LoadOptions options, Job job, HFileTableJob output, Connection live, List<String> notes)
+            Loader loader,
+            LoadOptions options,
+            Job job,
+            HFileTableJob output,
+            Connection live,
+            FoldedBatch batch,
+            List<String> notes)
             throws IOException, InterruptedException {
         List<String> found = loader.beforeLoad(job, options, live);
         if (found != null) { // a loader of a library user's may return null for none
@@ -140,8 +223,11 @@ public final class LoadJob {
         }
         loader.configure(job, options, output);
         HeldState.Plan plan = loader.heldState(options);
-        HeldSnapshots snapshots = live != null && plan != null && LiveConf.folds(job.getConfiguration())
-                ? HeldSnapshots.read(options.timestamp(), output, job.getConfiguration(), live, plan, notes)
+        HeldSnapshots.refuseUnusedPins(
+                job.getConfiguration(),
+                batch == null ? Set.of() : plan.readers().keySet());
+        HeldSnapshots snapshots = live != null && plan != null && batch != null
+                ? HeldSnapshots.read(options.timestamp(), output, job.getConfiguration(), live, plan, batch, notes)
                 : HeldSnapshots.none(job.getConfiguration());
         try {
             output.apply();

@@ -6,6 +6,8 @@ import io.dumptruck.formats.runtime.OutputDirectory;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.loaders.ledger.BatchId;
+import io.dumptruck.loaders.ledger.FoldedBatch;
 import io.dumptruck.loaders.live.HeldSnapshots;
 import io.dumptruck.loaders.live.HeldState;
 import io.dumptruck.loaders.live.LiveConf;
@@ -13,6 +15,7 @@ import io.dumptruck.loaders.live.LiveHBase;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -29,13 +32,15 @@ import org.apache.hadoop.hbase.client.Connection;
  *
  * @param live the live table each table is matched to, by position (null entries when not matched)
  * @param folds per live table the load reads to fold into, where it reads it from
+ * @param batch what the ledger holds of the tables a folding load folds into (null for a load that does not fold)
  */
 public record LoadPlan(
         String loader,
         InputFiles inputs,
         List<TableSpec> tables,
         List<LiveTables.Match> live,
-        Map<String, String> folds) {
+        Map<String, String> folds,
+        FoldedBatch batch) {
     /** Plans {@code options}; refuses what {@link LoadJob#prepare} refuses, with the same errors. */
     public static LoadPlan of(Configuration conf, Loader loader, LoadOptions options) throws IOException {
         InputFiles inputs = InputChecks.check(conf, options);
@@ -57,7 +62,15 @@ public record LoadPlan(
             (live.get(i) == null ? tables.get(i) : live.get(i).spec()).checkCodecsAvailable();
         }
         HeldState.Plan held = options.live() == null || !LiveConf.folds(conf) ? null : loader.heldState(options);
-        return new LoadPlan(loader.name(), inputs, tables, live, held == null ? Map.of() : folds(conf, held));
+        FoldedBatch batch = null;
+        if (held != null) {
+            Map<String, TableName> folded = new LinkedHashMap<>();
+            held.folded().forEach(t -> folded.put(t, options.live().nameOf(t)));
+            try (Connection hbase = LiveHBase.connect(conf)) {
+                batch = FoldedBatch.read(hbase, conf, BatchId.of(conf, inputs.files()), folded);
+            }
+        }
+        return new LoadPlan(loader.name(), inputs, tables, live, held == null ? Map.of() : folds(conf, held), batch);
     }
 
     /** Per table read to fold into, its snapshot: the one pinned (which must exist) or one taken at set-up. */
@@ -67,6 +80,7 @@ public record LoadPlan(
         for (String table : held.readers().keySet()) {
             String pinned = HeldSnapshots.pinned(conf, table);
             if (pinned != null) {
+                HeldSnapshots.checkPinnedName(table, pinned);
                 SnapshotDirs.existing(conf, pinned);
             }
             folds.put(
@@ -95,6 +109,10 @@ public record LoadPlan(
             out.printf(
                     "  %,d hidden file(s) skipped (names starting with _ or .)%n",
                     inputs.skipped().size());
+        }
+        if (batch != null) {
+            out.println("batch " + batch.batch() + " (the ledger records it when the output is bulk-loaded):");
+            batch.describe().forEach(line -> out.println("  " + line));
         }
         for (int i = 0; i < tables.size(); i++) {
             LiveTables.Match m = live.get(i);

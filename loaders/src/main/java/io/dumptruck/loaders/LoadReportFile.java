@@ -7,11 +7,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dumptruck.formats.output.TableFigures;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.loaders.ledger.FoldedBatch;
 import io.dumptruck.loaders.live.MatchedTable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -27,14 +29,18 @@ import org.apache.hadoop.fs.Path;
  *   records {read, loaded, rejected, skippedLines, rejectedByReason {REASON: n}, rejects (path or null)},
  *   cells {exactCopiesDropped, conflictingDropped, conflicts (path or null)},
  *   tables [{name, regions, rows, cells, files, bytes, live (null, or {table, regions, overrides [..]})}],
- *   notes [lines the loader added, e.g. the event ids kept and new]
+ *   notes [lines the loader added, e.g. the event ids kept and new],
+ *   ledger (null for a load that does not fold; else {batch, load (the load's id), alreadyFolded (true: a rerun that
+ *     wrote nothing), tables [{table, live, seenCommits (the ledger's commit count its snapshot saw)}]})
  * </pre>
  *
  * Written when the job succeeded, also when the reject limit then failed the load (its rejects stay beside the report);
- * a load whose job failed leaves no output, so no report.
+ * a load whose job failed leaves no output, so no report. A rerun of a batch every folded table holds runs no job and
+ * writes a report (no tables, {@code ledger.alreadyFolded} true) only into an output directory not there yet.
  */
 final class LoadReportFile {
     public static final String FILE_NAME = "_report.json";
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private LoadReportFile() {}
 
@@ -50,23 +56,10 @@ final class LoadReportFile {
             long preparedAt,
             List<MatchedTable> matched,
             List<String> setUpNotes,
+            FoldedBatch batch,
             Configuration conf)
             throws IOException {
-        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        ObjectNode root = json.createObjectNode();
-        root.put("loader", loader.name());
-        ObjectNode given = root.putObject("options");
-        options.extra().forEach(given::put);
-        root.put("timestamp", options.timestamp());
-        ObjectNode inputs = root.putObject("inputs");
-        ArrayNode paths = inputs.putArray("paths");
-        options.inputs().forEach(p -> paths.add(p.toString()));
-        inputs.put("files", files.files().size());
-        inputs.put("bytes", files.bytes());
-        root.put("output", options.output().toString());
-        long started = preparedAt;
-        root.put("startedAt", Instant.ofEpochMilli(started).toString());
-        root.put("durationMs", System.currentTimeMillis() - started);
+        ObjectNode root = head(loader, options, files, preparedAt);
         root.put("succeeded", !r.failed());
         root.put("failure", r.failure());
         ObjectNode records = root.putObject("records");
@@ -116,10 +109,74 @@ final class LoadReportFile {
         }
         ArrayNode notes = root.putArray("notes");
         setUpNotes.forEach(notes::add);
-        Path file = new Path(options.output(), FILE_NAME);
+        ledger(root, batch, matched, false);
+        return write(root, options.output(), conf);
+    }
+
+    /**
+     * The report of a folding load with nothing to do ({@link PreparedLoad#nothingToDo}), written only into an output
+     * directory that is not there yet.
+     */
+    static LoadReport writeNothingToDo(PreparedLoad load) throws IOException {
+        Configuration conf = load.job().getConfiguration();
+        Path output = load.options().output();
+        Path file = null;
+        if (!output.getFileSystem(conf).exists(output)) {
+            ObjectNode root = head(load.loader(), load.options(), load.inputs(), load.preparedAt());
+            root.put("succeeded", true);
+            root.putNull("failure");
+            root.putArray("tables");
+            ArrayNode notes = root.putArray("notes");
+            load.notes().forEach(notes::add);
+            ledger(root, load.batch(), List.of(), true);
+            file = write(root, output, conf);
+        }
+        return new LoadReport(
+                0, 0, 0, 0, Map.of(), Map.of(), null, new LoadReport.CellsDropped(0, 0, null), null, file);
+    }
+
+    /** The fields every report starts with: the loader, its options and inputs, the output, when it started. */
+    private static ObjectNode head(Loader loader, LoadOptions options, InputFiles files, long preparedAt) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("loader", loader.name());
+        ObjectNode given = root.putObject("options");
+        options.extra().forEach(given::put);
+        root.put("timestamp", options.timestamp());
+        ObjectNode inputs = root.putObject("inputs");
+        ArrayNode paths = inputs.putArray("paths");
+        options.inputs().forEach(p -> paths.add(p.toString()));
+        inputs.put("files", files.files().size());
+        inputs.put("bytes", files.bytes());
+        root.put("output", options.output().toString());
+        root.put("startedAt", Instant.ofEpochMilli(preparedAt).toString());
+        root.put("durationMs", System.currentTimeMillis() - preparedAt);
+        return root;
+    }
+
+    /** The report's {@code ledger}: the batch and, per folded table, the ledger state its snapshot saw. */
+    private static void ledger(ObjectNode root, FoldedBatch batch, List<MatchedTable> matched, boolean alreadyFolded) {
+        if (batch == null) {
+            root.putNull("ledger");
+            return;
+        }
+        ObjectNode ledger = root.putObject("ledger");
+        ledger.put("batch", batch.batch());
+        ledger.put("load", batch.load());
+        ledger.put("alreadyFolded", alreadyFolded);
+        ArrayNode tables = ledger.putArray("tables");
+        batch.seen().forEach((table, seen) -> {
+            ObjectNode t = tables.addObject();
+            t.put("table", table);
+            t.put("live", seen.table());
+            t.put("seenCommits", seen.commits());
+        });
+    }
+
+    private static Path write(ObjectNode root, Path output, Configuration conf) throws IOException {
+        Path file = new Path(output, FILE_NAME);
         FileSystem fs = file.getFileSystem(conf);
         try (OutputStream out = fs.create(file, true)) {
-            json.writeValue(out, root);
+            JSON.writeValue(out, root);
         }
         return file;
     }

@@ -7,6 +7,8 @@ import io.dumptruck.loaders.geo.GeoLoader;
 import io.dumptruck.loaders.graph.GraphLoader;
 import io.dumptruck.loaders.ipblocks.IpBlockLoader;
 import io.dumptruck.loaders.jsonspec.SpecLoader;
+import io.dumptruck.loaders.ledger.BatchId;
+import io.dumptruck.loaders.ledger.Ledger;
 import io.dumptruck.loaders.live.LiveConf;
 import io.dumptruck.loaders.titles.TitleLoader;
 import io.dumptruck.loaders.weblogs.WebLogLoader;
@@ -44,6 +46,7 @@ public final class LoaderCatalog {
     public static List<ConfKey> confKeys() {
         List<ConfKey> keys = new ArrayList<>(LoaderConf.ALL);
         keys.addAll(LiveConf.ALL);
+        keys.addAll(List.of(BatchId.BATCH, Ledger.TABLE));
         LOADERS.values().forEach(l -> keys.addAll(l.confKeys()));
         return keys;
     }

@@ -3,6 +3,7 @@ package io.dumptruck.loaders;
 import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.loaders.ledger.FoldedBatch;
 import io.dumptruck.loaders.live.HeldSnapshots;
 import io.dumptruck.loaders.live.MatchedTable;
 import java.io.IOException;
@@ -20,6 +21,8 @@ import org.apache.hadoop.mapreduce.Job;
  * @param notes what set-up found, one line each, for the summary (event ids kept, snapshots folded from, …)
  * @param preparedAt when set-up began (epoch ms), for the report's duration
  * @param snapshots the snapshots of the live tables set-up took, deleted by {@link #finish}
+ * @param batch what the ledger said of the tables a folding load folds into (null for a load that does not fold)
+ * @param runs whether there is a job to run: false for a folding load with nothing to do (its notes say why)
  */
 @PublicApi
 public record PreparedLoad(
@@ -30,10 +33,39 @@ public record PreparedLoad(
         List<MatchedTable> matched,
         List<String> notes,
         long preparedAt,
-        HeldSnapshots snapshots) {
+        HeldSnapshots snapshots,
+        FoldedBatch batch,
+        boolean runs) {
     public PreparedLoad {
         matched = List.copyOf(matched);
         notes = List.copyOf(notes);
+    }
+
+    /**
+     * A folding load with nothing to do — its batch every table it folds into already holds (a rerun), or its output
+     * already holds its load, not yet bulk-loaded (a retry): no job ({@link #runs} is false); its notes say why, and
+     * {@link #finish} only writes a report into an output directory that is not there yet, for the bulk load that
+     * follows to find nothing to load.
+     */
+    static PreparedLoad nothingToDo(
+            Loader loader,
+            LoadOptions options,
+            Job unrun,
+            InputFiles inputs,
+            long preparedAt,
+            FoldedBatch batch,
+            List<String> why) {
+        return new PreparedLoad(
+                loader,
+                options,
+                unrun,
+                inputs,
+                List.of(),
+                why,
+                preparedAt,
+                HeldSnapshots.none(unrun.getConfiguration()),
+                batch,
+                false);
     }
 
     /**
@@ -42,6 +74,9 @@ public record PreparedLoad(
      */
     public LoadReport finish() throws IOException {
         Path output = options.output();
+        if (!runs()) {
+            return LoadReportFile.writeNothingToDo(this);
+        }
         loader.afterLoad(job);
         snapshots.delete();
         LoadReport report = LoadReport.of(job, output);
@@ -61,7 +96,7 @@ public record PreparedLoad(
         }
         if (job.isSuccessful() && output.getFileSystem(job.getConfiguration()).exists(output)) {
             report = report.writtenTo(LoadReportFile.write(
-                    report, loader, options, inputs, preparedAt, matched, notes, job.getConfiguration()));
+                    report, loader, options, inputs, preparedAt, matched, notes, batch, job.getConfiguration()));
         }
         return report;
     }

@@ -37,6 +37,43 @@ final class HeldRowsFold implements CellFold {
         this.source = source;
     }
 
+    /**
+     * While the fold is given a column the live table holds: that column's held key and the time its cell is written at
+     * instead of the key's — the live cell's own time for a column the load does not touch, the newer of the two for
+     * one it does ({@link HeldCellsOut.Held#heldAt}).
+     */
+    private CellKey retimed;
+
+    private long retimeTo;
+    private final CellKey retimedKey = new CellKey();
+
+    private final Retiming retiming = new Retiming();
+
+    /** Writes through to {@link #to}, a cell of the {@link #retimed} column at {@link #retimeTo}. */
+    private final class Retiming implements Output {
+        private Output to;
+
+        @Override
+        public void write(CellKey key, byte[] value, int length) throws IOException, InterruptedException {
+            if (retimed != null && retimeTo != key.timestamp() && sameColumnAndTime(retimed, key)) {
+                retimedKey.set(key.table(), key.family(), key.row(), key.qualifier(), retimeTo);
+                to.write(retimedKey, value, length);
+            } else {
+                to.write(key, value, length);
+            }
+        }
+
+        @Override
+        public void count(Enum<?> counter, long n) {
+            to.count(counter, n);
+        }
+
+        @Override
+        public TaskInputOutputContext<?, ?, ?, ?> context() {
+            return to.context();
+        }
+    }
+
     @Override
     public void cell(CellKey key, Iterator<BytesWritable> values, Output out) throws IOException, InterruptedException {
         if (!inRow) {
@@ -59,11 +96,41 @@ final class HeldRowsFold implements CellFold {
             BytesWritable v = values.next();
             n = set(n, v.getBytes(), v.getLength());
         }
+        long newest = key.timestamp();
         for (; next < held.size() && held.get(next).key().compareTo(key) == 0; next++) {
             byte[] v = held.get(next).value();
             n = set(n, v, v.length);
+            newest = Math.max(newest, held.get(next).heldAt());
         }
-        inner.cell(key, merged.subList(0, n).iterator(), out);
+        foldRetimed(key, newest, merged.subList(0, n).iterator(), out);
+    }
+
+    /**
+     * Gives the fold a column the live table holds, so that its cell of that column is written at {@code at}: a folded
+     * cell's time is the newest time of what it folds, whatever order the days were loaded in.
+     */
+    private void foldRetimed(CellKey key, long at, Iterator<BytesWritable> values, Output out)
+            throws IOException, InterruptedException {
+        retimed = key;
+        retimeTo = at;
+        retiming.to = out;
+        try {
+            inner.cell(key, values, at == key.timestamp() ? out : retiming);
+        } finally {
+            retimed = null;
+        }
+    }
+
+    private static boolean sameColumnAndTime(CellKey a, CellKey b) {
+        return a.timestamp() == b.timestamp()
+                && a.family() == b.family()
+                && java.util.Arrays.equals(
+                        a.buffer(),
+                        a.qualifierOffset(),
+                        a.qualifierOffset() + a.qualifierLength(),
+                        b.buffer(),
+                        b.qualifierOffset(),
+                        b.qualifierOffset() + b.qualifierLength());
     }
 
     /** Sets {@code merged[n]} (the list grows as needed) to {@code bytes[0, length)}; returns n + 1. */
@@ -75,11 +142,11 @@ final class HeldRowsFold implements CellFold {
         return n + 1;
     }
 
-    /** Hands the fold the next held cell, which no cell of the load's shares the key of. */
+    /** Hands the fold the next held cell, which no cell of the load's shares the key of: written at its own time. */
     private void passHeld(Output out) throws IOException, InterruptedException {
         HeldCellsOut.Held h = held.get(next++);
         heldValue.set(h.value(), 0, h.value().length);
-        inner.cell(h.key(), List.of(heldValue).iterator(), out);
+        foldRetimed(h.key(), h.heldAt(), List.of(heldValue).iterator(), out);
     }
 
     @Override

@@ -3,13 +3,17 @@ package io.dumptruck.loaders.live;
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.job.LiveTables;
 import io.dumptruck.formats.read.SnapshotDirs;
+import io.dumptruck.loaders.ledger.FoldedBatch;
+import io.dumptruck.loaders.ledger.TableLedger;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.SnapshotDescription;
@@ -48,6 +52,7 @@ public final class HeldSnapshots {
             Configuration conf,
             Connection live,
             HeldState.Plan plan,
+            FoldedBatch batch,
             List<String> notes)
             throws IOException {
         requireRoot(conf);
@@ -64,23 +69,15 @@ public final class HeldSnapshots {
                         .orElseThrow(
                                 () -> new IllegalStateException("table " + table + " is not matched to a live table"));
                 String pinned = pinned(conf, table);
-                List<String> left =
-                        admin.listSnapshots(Pattern.compile(Pattern.quote(PREFIX + table + "-") + ".*")).stream()
-                                .map(SnapshotDescription::getName)
-                                .filter(n -> !n.equals(pinned))
-                                .toList();
-                if (!left.isEmpty()) {
-                    notes.add(
-                            "snapshot(s) " + String.join(", ", left) + " of " + match.name()
-                                    + " were left by earlier loads (killed "
-                                    + "before they could delete them?): delete them (HBase shell: delete_snapshot 'NAME') once no load runs");
-                }
+                dropLeftBehind(admin, table, match.name(), notes);
                 String name = pinned;
                 if (name == null) {
                     name = PREFIX + table + "-" + loadTimestamp + "-"
                             + UUID.randomUUID().toString().substring(0, 8);
                     admin.snapshot(name, match.name());
                     snapshots.taken.add(name); // deleted by whatever ends the load, from now on
+                } else {
+                    checkPinned(admin, table, name, match.name(), batch.seen().get(table));
                 }
                 try {
                     dirs.add(SnapshotDirs.existing(conf, name).toString());
@@ -105,6 +102,84 @@ public final class HeldSnapshots {
         notes.add("folded into the live tables: " + String.join(", ", folded) + ", with what snapshot(s) "
                 + String.join(", ", names) + " hold; only the rows this input touches are written");
         return snapshots;
+    }
+
+    /**
+     * Deletes the snapshots of {@code live} an earlier load took and could not delete (killed, or HBase gone when it
+     * ended): only names this class makes ({@value #PREFIX}{@code <table>-<timestamp>-<8 hex digits>}) of that table,
+     * never a user's own snapshot.
+     */
+    private static void dropLeftBehind(Admin admin, String table, TableName live, List<String> notes)
+            throws IOException {
+        Pattern ours = Pattern.compile(Pattern.quote(PREFIX + table + "-") + "\\d+-[0-9a-f]{8}");
+        List<String> dropped = new ArrayList<>();
+        for (SnapshotDescription d : admin.listSnapshots(ours)) {
+            if (d.getTableName().equals(live)) {
+                admin.deleteSnapshot(d.getName());
+                dropped.add(d.getName());
+            }
+        }
+        if (!dropped.isEmpty()) {
+            notes.add("deleted snapshot(s) " + String.join(", ", dropped) + " of " + live
+                    + ", left by an earlier load that was stopped before it could delete them");
+        }
+    }
+
+    /**
+     * Refuses a pinned snapshot that is not of {@code live}, or that was taken before the ledger's last commit into it
+     * (folding from it would undo that batch).
+     */
+    private static void checkPinned(Admin admin, String table, String name, TableName live, TableLedger ledger)
+            throws IOException {
+        String key = LiveConf.HELD_SNAPSHOT.key() + table;
+        checkPinnedName(table, name);
+        SnapshotDescription d = admin.listSnapshots(Pattern.compile(Pattern.quote(name))).stream()
+                .findFirst()
+                .orElseThrow(
+                        () -> new IllegalArgumentException("no snapshot '" + name + "' to fold " + table + " from ("
+                                + key + "): name an existing snapshot of " + live + " (HBase shell: list_snapshots)"));
+        if (!d.getTableName().equals(live)) {
+            throw new IllegalArgumentException("snapshot '" + name + "' (" + key + ") is of " + d.getTableName()
+                    + ", not of " + live + ", which " + table + " folds into: name a snapshot of " + live);
+        }
+        if (ledger != null && d.getCreationTime() < ledger.lastCommittedAt()) {
+            throw new IllegalArgumentException("snapshot '" + name + "' (" + key + ") was taken "
+                    + Instant.ofEpochMilli(d.getCreationTime()) + ", before "
+                    + TableLedger.describe(ledger.last().orElseThrow()) + " was committed into " + live
+                    + ": folding from it would undo that batch; take a new snapshot, or leave the key out");
+        }
+    }
+
+    /** Refuses a pinned snapshot name HBase would not take (snapshots have no namespace, names no path). */
+    public static void checkPinnedName(String table, String name) {
+        try {
+            TableName.isLegalTableQualifierName(org.apache.hadoop.hbase.util.Bytes.toBytes(name));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    LiveConf.HELD_SNAPSHOT.key() + table + "='" + name + "' is not a "
+                            + "snapshot name (letters, digits, _ - . ; no namespace): name a snapshot (HBase shell: "
+                            + "list_snapshots)",
+                    e);
+        }
+    }
+
+    /**
+     * Refuses a {@link LiveConf#HELD_SNAPSHOT} key for a table the load does not fold from ({@code read}: the tables it
+     * reads snapshots of; empty for a load that does not fold): a misspelt key would otherwise be ignored, and a
+     * snapshot taken instead.
+     */
+    public static void refuseUnusedPins(Configuration conf, Set<String> read) {
+        String prefix = LiveConf.HELD_SNAPSHOT.key();
+        for (var e : conf.getPropsWithPrefix(prefix).entrySet()) {
+            if (!read.contains(e.getKey())) {
+                throw new IllegalArgumentException("-D " + prefix + e.getKey() + "=" + e.getValue() + " pins a snapshot"
+                        + " for '" + e.getKey() + "', which this load does not fold from"
+                        + (read.isEmpty()
+                                ? " (it folds only with --live, into tables that fold)"
+                                : "; it folds from " + String.join(", ", new java.util.TreeSet<>(read)))
+                        + ": fix the table's name or leave the key out");
+            }
+        }
     }
 
     /** Refuses to fold without HBase's root directory ({@code hbase.rootdir}), which the snapshots are read from. */

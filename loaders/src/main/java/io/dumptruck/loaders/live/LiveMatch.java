@@ -25,6 +25,16 @@ public record LiveMatch(String namespace, Map<String, String> names) {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--live: not an HBase table or namespace name: " + e.getMessage(), e);
         }
+        if (namespace.equals(NamespaceDescriptor.SYSTEM_NAMESPACE_NAME_STR)) {
+            throw new IllegalArgumentException("--namespace " + namespace + " is HBase's own (meta, namespace, acl …): "
+                    + "load into a namespace of user tables");
+        }
+        names.forEach((table, live) -> {
+            if (TableName.valueOf(live).isSystemTable()) {
+                throw new IllegalArgumentException("--live-name " + table + "=" + live + " names a table of HBase's "
+                        + "own namespace: name a user table");
+            }
+        });
     }
 
     /**

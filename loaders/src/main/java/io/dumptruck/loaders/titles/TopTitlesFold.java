@@ -32,7 +32,7 @@ final class TopTitlesFold implements CellFold {
 
     @Override
     public void cell(CellKey k, Iterator<BytesWritable> values, Output out) {
-        if (!started) {
+        if (!started || k.timestamp() > key.timestamp()) { // the row's newest time: held lists keep theirs
             key.set(k.table(), k.family(), k.row(), new byte[0], k.timestamp());
             started = true;
         }

@@ -9,8 +9,9 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * A live {@code title_autocomp} row as held cells: each title its {@code j:} cell lists, under the qualifier the map
- * side gives a title (its rank's sort key from the cell's {@link TitleRanks} tag ‖ the title), at the load's timestamp
- * — so {@link TopTitlesFold} keeps the top 10 of the listed titles and the day's alike.
+ * side gives a title (its rank's sort key from the cell's {@link TitleRanks} tag ‖ the title), at the load's timestamp,
+ * or the list's own when newer (the fold writes the row at its newest time, so days loaded in any order end alike) — so
+ * {@link TopTitlesFold} keeps the top 10 of the listed titles and the day's alike.
  */
 final class TopTitlesHeld extends JsonListHeld {
     private static final byte[] EMPTY = new byte[0];
@@ -27,7 +28,7 @@ final class TopTitlesHeld extends JsonListHeld {
                     family,
                     row,
                     Bytes.add(keys.get(i), titles.get(i).getBytes(StandardCharsets.UTF_8)),
-                    loadTimestamp,
+                    Math.max(loadTimestamp, list.getTimestamp()),
                     EMPTY);
         }
     }

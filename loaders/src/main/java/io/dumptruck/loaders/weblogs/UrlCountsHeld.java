@@ -11,10 +11,12 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * A live {@code cookie_url_count} row as held cells: each {@code u:} count at the load's timestamp, into
+ * A live {@code cookie_url_count} row as held cells: each {@code u:} count at the load's timestamp (standing for its
+ * cell's own time, which the folded count keeps when newer: days loaded in any order end alike), into
  * {@code cookie_url_count} (summed with the day's) and, as the visitor's path counts, into {@code cookie_stats}'
  * {@code c} family (whose cell keeps only the winner, so the counts behind it come from here); each {@code d:} day as
- * it is, unless past the family's TTL.
+ * it is, unless past the family's TTL. A count that is not 8 bytes makes the row unreadable: counted, logged and not
+ * folded, as every folded table's reader treats a held cell its schema cannot read.
  */
 final class UrlCountsHeld implements HeldState {
     private FamilyRef urlCount;
@@ -49,8 +51,13 @@ final class UrlCountsHeld implements HeldState {
             }
             byte[] qualifier = CellUtil.cloneQualifier(c);
             byte[] value = CellUtil.cloneValue(c);
+            if (value.length != Bytes.SIZEOF_LONG) {
+                throw new IllegalArgumentException("cookie_url_count row '" + Bytes.toStringBinary(key) + "' holds "
+                        + value.length + " bytes in " + Bytes.toString(CellUtil.cloneFamily(c)) + ":"
+                        + Bytes.toStringBinary(qualifier) + ", not an 8-byte count");
+            }
             if (CellUtil.matchingFamily(c, Bytes.toBytes(WebLogSchema.URL_COUNT))) {
-                out.put(urlCount, key, qualifier, loadTimestamp, value);
+                out.put(urlCount, key, qualifier, loadTimestamp, value, c.getTimestamp());
                 out.put(statsCounts, key, qualifier, loadTimestamp, value);
             } else if (daily != null
                     && CellUtil.matchingFamily(

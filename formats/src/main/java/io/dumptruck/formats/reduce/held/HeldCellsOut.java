@@ -18,8 +18,13 @@ import org.apache.hadoop.conf.Configuration;
  */
 @PublicApi
 public final class HeldCellsOut {
-    /** One held cell. */
-    public record Held(CellKey key, byte[] value) {}
+    /**
+     * One held cell.
+     *
+     * @param heldAt the time of the live table's cell it stands for, when that is newer than the key's (a count held at
+     *     T3 re-emitted at a backfilled day's T1 so that it adds up with the day's); else the key's own
+     */
+    public record Held(CellKey key, byte[] value, long heldAt) {}
 
     private final List<TableSpec> tables;
     private final long[][] oldestShown;
@@ -45,8 +50,18 @@ public final class HeldCellsOut {
 
     /** A held cell; kept if it is of the table and row being asked for, and within its family's TTL. */
     public void put(FamilyRef ref, byte[] row, byte[] qualifier, long timestamp, byte[] value) {
+        put(ref, row, qualifier, timestamp, value, timestamp);
+    }
+
+    /**
+     * A held cell put at {@code timestamp} (the load's, to fold with the day's cells) standing for a live cell of time
+     * {@code heldAt}: the fold's cell of this column is written at {@code heldAt} when the load does not touch the
+     * column, at the newer of the two when it does — a folded cell's time is the newest of what it folds, whatever
+     * order the days are loaded in.
+     */
+    public void put(FamilyRef ref, byte[] row, byte[] qualifier, long timestamp, byte[] value, long heldAt) {
         if (ref.table() == table && java.util.Arrays.equals(row, this.row) && shows(ref, timestamp)) {
-            cells.add(new Held(new CellKey().set(ref.table(), ref.family(), row, qualifier, timestamp), value));
+            cells.add(new Held(new CellKey().set(ref.table(), ref.family(), row, qualifier, timestamp), value, heldAt));
         }
     }
 

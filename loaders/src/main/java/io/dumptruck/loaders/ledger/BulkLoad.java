@@ -1,0 +1,367 @@
+package io.dumptruck.loaders.ledger;
+
+import io.dumptruck.formats.PublicApi;
+import io.dumptruck.formats.read.TableDir;
+import io.dumptruck.formats.table.TableSpec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.NamespaceDescriptor;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
+
+/**
+ * Bulk-loads a load's output into HBase, and commits a folding load's batch into the ledger: what {@code dumptruck
+ * bulkload} runs.
+ *
+ * <ol>
+ *   <li>Each table goes into the live table its load was matched to ({@code _report.json}), else into its own name in
+ *       {@link #namespace} ({@code default}); a missing table is created with the load's families and split points.
+ *   <li>A folded output commits only from the ledger state its snapshot saw: for each folded table, in order, a lease
+ *       is taken on that state ({@link Ledger#acquire}); a table into which another batch was committed since is
+ *       refused, naming that batch, and nothing is loaded. Then every table's HFiles are loaded
+ *       ({@code BulkLoadHFiles}, HBase's own), and each folded table records the batch and drops its lease in one row
+ *       mutation. A bulk load that stops half-way keeps its leases: run again, it loads what is left and commits (the
+ *       same load id takes its leases back); no other folded load commits into those tables meanwhile.
+ *   <li>A table the ledger marks as folded takes only a folding load's output: a plain load's cells would replace the
+ *       all-time figures with one batch's ({@link #replacingFolded} allows it).
+ * </ol>
+ *
+ * A loaded table directory is marked ({@value #LOADED_MARK}, holding the HBase table's name), so running it again loads
+ * nothing twice. Refusals are IllegalArgumentExceptions, thrown before anything is loaded; a failure half-way is an
+ * IOException whose message says what is loaded, what is not, and how to finish.
+ */
+@PublicApi
+public final class BulkLoad {
+    /** Written into a table directory once it is bulk-loaded: the HBase table it went into. */
+    public static final String LOADED_MARK = "_BULKLOADED";
+    /** Where HBase's bulk load writes the halves of an HFile it splits, inside the family directory. */
+    private static final String SPLIT_DIR = ".tmp";
+
+    private final Configuration conf;
+    private final Path dir;
+    private String namespace;
+    private boolean replaceFolded;
+    private Consumer<String> say = line -> {};
+
+    private BulkLoad(Configuration conf, Path dir) {
+        this.conf = conf;
+        this.dir = dir;
+    }
+
+    /** A bulk load of {@code dir}: a load's output directory, or one table directory of an output that did not fold. */
+    public static BulkLoad of(Configuration conf, Path dir) {
+        return new BulkLoad(conf, dir);
+    }
+
+    /** The table directories of {@code dir} (a load's output, or one table directory). */
+    public static List<Path> tableDirs(Configuration conf, Path dir) throws IOException {
+        return LoadOutput.read(conf, dir).tables();
+    }
+
+    /** The batch a load's output folds into live tables and commits when bulk-loaded, or null if it does not fold. */
+    public static String foldedBatch(Configuration conf, Path dir) throws IOException {
+        LoadOutput output = LoadOutput.read(conf, dir);
+        return output.folded().isEmpty() ? null : output.batch();
+    }
+
+    /** The namespace of the tables a load not matched to live tables goes into (default: {@code default}). */
+    public BulkLoad namespace(String namespace) {
+        this.namespace = namespace;
+        return this;
+    }
+
+    /** Allows a load that did not fold into a table the ledger marks as folded (its cells replace the figures held). */
+    public BulkLoad replacingFolded(boolean replace) {
+        this.replaceFolded = replace;
+        return this;
+    }
+
+    /** Where the lines of what happened go (one per table loaded, created, skipped). */
+    public BulkLoad reporting(Consumer<String> say) {
+        this.say = say;
+        return this;
+    }
+
+    /** Runs the bulk load against {@code hbase}. */
+    public void run(Connection hbase) throws IOException {
+        LoadOutput output = LoadOutput.read(conf, dir);
+        if (output.alreadyFolded()) {
+            say.accept(dir + " is a rerun of batch " + output.batch()
+                    + ", which every table it folds into holds already: nothing to load");
+            return;
+        }
+        Map<Path, TableName> targets = targets(output);
+        Ledger ledger = Ledger.of(hbase, conf);
+        try (Admin admin = hbase.getAdmin()) {
+            refuseFoldedTargets(output, targets, ledger);
+            refuseMissingFamilies(admin, targets);
+            List<TableLedger> leased = lease(output, targets, ledger);
+            List<String> loaded = new ArrayList<>();
+            for (var t : targets.entrySet()) {
+                try {
+                    createIfMissing(admin, t.getKey(), t.getValue());
+                    load(TableDir.open(conf, t.getKey()), t.getValue());
+                } catch (IOException | RuntimeException e) {
+                    throw new IOException(halfWay(output, targets, loaded, t.getValue(), leased, e), e);
+                }
+                loaded.add(t.getValue().getNameAsString());
+            }
+            commit(output, leased, ledger);
+        }
+    }
+
+    /** The live table of each table directory: the one its load was matched to, else its name in the namespace. */
+    private Map<Path, TableName> targets(LoadOutput output) {
+        if (!output.folded().isEmpty() && output.tables().contains(dir)) {
+            throw new IllegalArgumentException(dir + " is one table of a load that folded (batch " + output.batch()
+                    + "): its folded tables commit together; give the load's output directory " + output.dir());
+        }
+        Map<Path, TableName> targets = new LinkedHashMap<>();
+        for (Path table : output.tables()) {
+            String matched = output.live().get(table.getName());
+            TableName name;
+            if (matched != null) {
+                name = TableName.valueOf(matched);
+                if (namespace != null && !namespace.equals(name.getNamespaceAsString())) {
+                    throw new IllegalArgumentException(table.getName() + " was matched to the live table " + matched
+                            + " by its load (--live): it loads there, not into namespace " + namespace
+                            + "; leave --namespace out");
+                }
+            } else {
+                name = namespace == null
+                        ? TableName.valueOf(table.getName())
+                        : TableName.valueOf(namespace, table.getName());
+            }
+            targets.put(table, name);
+        }
+        return targets;
+    }
+
+    /** Refuses a table the ledger marks as folded that this output does not fold into. */
+    private void refuseFoldedTargets(LoadOutput output, Map<Path, TableName> targets, Ledger ledger)
+            throws IOException {
+        if (replaceFolded || !ledger.exists()) {
+            return;
+        }
+        for (var t : targets.entrySet()) {
+            if (output.folded().containsKey(t.getKey().getName())) {
+                continue;
+            }
+            TableLedger held = ledger.read(t.getValue());
+            if (held.commits() > 0) {
+                throw new IllegalArgumentException(t.getValue() + " holds the folded figures of " + held.commits()
+                        + " batch(es) (last: "
+                        + held.last().map(TableLedger::describe).orElse("?") + "), and "
+                        + t.getKey() + " was not folded into them: bulk-loaded, its cells would replace the all-time "
+                        + "figures with this load's alone; load the input with --live (it folds), or give "
+                        + "--replace-folded if replacing is meant");
+            }
+        }
+    }
+
+    /** Refuses a load that writes a family its existing HBase table lacks (dropped since the load, or never there). */
+    private void refuseMissingFamilies(Admin admin, Map<Path, TableName> targets) throws IOException {
+        for (var t : targets.entrySet()) {
+            if (!admin.tableExists(t.getValue())) {
+                continue;
+            }
+            Set<String> has = Arrays.stream(admin.getDescriptor(t.getValue()).getColumnFamilies())
+                    .map(ColumnFamilyDescriptor::getNameAsString)
+                    .collect(Collectors.toSet());
+            FileSystem fs = t.getKey().getFileSystem(conf);
+            List<String> missing = new ArrayList<>();
+            for (var family : fs.listStatus(t.getKey())) {
+                String f = family.getPath().getName();
+                if (family.isDirectory() && !f.startsWith("_") && !f.startsWith(".") && !has.contains(f)) {
+                    missing.add(f);
+                }
+            }
+            if (!missing.isEmpty()) {
+                throw new IllegalArgumentException(
+                        t.getValue() + " has no famil" + (missing.size() == 1 ? "y " : "ies ")
+                                + String.join(", ", missing) + " (dropped since the load?), which " + t.getKey()
+                                + " writes: nothing was loaded; add it back (HBase shell: alter '" + t.getValue()
+                                + "', NAME => '" + missing.get(0) + "') and run this again");
+            }
+        }
+    }
+
+    /**
+     * Takes the lease on every folded table from the state the load's snapshot saw, or takes back this load's own (a
+     * bulk load run again after it stopped half-way); refuses, giving back the leases taken, if another batch came
+     * first.
+     */
+    private List<TableLedger> lease(LoadOutput output, Map<Path, TableName> targets, Ledger ledger) throws IOException {
+        List<TableLedger> leased = new ArrayList<>();
+        if (output.folded().isEmpty()) {
+            return leased;
+        }
+        ledger.create();
+        Lease lease = new Lease(output.load(), output.batch(), output.dir().toString(), System.currentTimeMillis());
+        try {
+            for (var t : targets.entrySet()) {
+                Long seen = output.folded().get(t.getKey().getName());
+                if (seen == null) {
+                    continue;
+                }
+                TableLedger now = ledger.read(t.getValue());
+                var held = now.holding(output.batch());
+                if (held.isPresent() && held.get().load().equals(output.load())) {
+                    continue; // committed by this load's earlier run, which stopped before the other tables
+                }
+                if (now.lease() != null && now.lease().load().equals(output.load())) {
+                    leased.add(now); // this load's lease, from its earlier run
+                    continue;
+                }
+                if (now.lease() != null) {
+                    throw new IllegalArgumentException(FoldedBatch.unfinished(now) + " this bulk load");
+                }
+                if (held.isPresent()) {
+                    throw new IllegalArgumentException(TableLedger.describe(held.get()) + " is already folded into "
+                            + now.table() + " by another load: " + output.dir() + " would count it twice; nothing "
+                            + "was loaded (to replace a batch loaded wrong, see docs/nightly.md)");
+                }
+                if (now.commits() != seen) {
+                    List<String> since = now.batches().stream()
+                            .filter(b -> b.commit() > seen)
+                            .map(TableLedger::describe)
+                            .toList();
+                    throw new IllegalArgumentException(
+                            now.table() + " took " + String.join(", ", since)
+                                    + " after this load's snapshot of it: " + output.dir() + " folds batch "
+                                    + output.batch() + " into an older state and would lose "
+                                    + (since.size() == 1 ? "that batch" : "those batches")
+                                    + "; nothing was loaded. Rerun the load (into a new output directory), then bulk-load that");
+                }
+                TableLedger mine = Ledger.leased(now, lease);
+                if (!ledger.acquire(now, lease)) {
+                    throw new IllegalArgumentException("another bulk load committed into " + now.table()
+                            + " just now; nothing was loaded: run this again to see which");
+                }
+                leased.add(mine);
+            }
+        } catch (IOException | RuntimeException e) {
+            for (TableLedger l : leased) {
+                ledger.release(l);
+            }
+            throw e;
+        }
+        return leased;
+    }
+
+    /** Records the batch in each leased table, ending the leases. */
+    private void commit(LoadOutput output, List<TableLedger> leased, Ledger ledger) throws IOException {
+        long now = System.currentTimeMillis();
+        for (TableLedger l : leased) {
+            LedgerBatch batch = new LedgerBatch(
+                    output.batch(),
+                    l.commits() + 1,
+                    output.load(),
+                    output.dir().toString(),
+                    output.records(),
+                    output.timestamp(),
+                    output.loadedAt(),
+                    now);
+            if (!ledger.commit(l, batch)) {
+                throw new IOException("the lease of batch " + output.batch() + " on " + l.table()
+                        + " was taken away during the bulk load (by a hand-edit of the ledger?): its files are loaded, "
+                        + "the batch is not recorded; check 'dumptruck ledger " + l.table() + "'");
+            }
+            say.accept("committed batch " + output.batch() + " into " + l.table() + " (commit " + batch.commit()
+                    + " of its ledger)");
+        }
+    }
+
+    /** What a bulk load that failed at {@code failing} has done and has not, and how to finish it. */
+    private static String halfWay(
+            LoadOutput output,
+            Map<Path, TableName> targets,
+            List<String> loaded,
+            TableName failing,
+            List<TableLedger> leased,
+            Exception e) {
+        List<String> notLoaded = targets.values().stream()
+                .map(TableName::getNameAsString)
+                .filter(n -> !loaded.contains(n))
+                .toList();
+        String reason = String.valueOf(e.getMessage()).replaceAll("\\s+", " ");
+        if (reason.length() > 300) {
+            reason = reason.substring(0, 300) + "…";
+        }
+        return "bulk load of " + failing + " failed (" + e.getClass().getSimpleName() + ": " + reason + "); loaded: "
+                + (loaded.isEmpty() ? "none" : String.join(", ", loaded)) + "; not loaded: "
+                + String.join(", ", notLoaded)
+                + (leased.isEmpty()
+                        ? ""
+                        : "; batch " + output.batch() + " is not committed and its tables stay leased to this load")
+                + ". Fix the cause and run 'dumptruck bulkload " + output.dir() + "' again: it loads what is left";
+    }
+
+    private void createIfMissing(Admin admin, Path tableDir, TableName name) throws IOException {
+        if (admin.tableExists(name)) {
+            return;
+        }
+        String ns = name.getNamespaceAsString();
+        if (Arrays.stream(admin.listNamespaces()).noneMatch(ns::equals)) {
+            admin.createNamespace(NamespaceDescriptor.create(ns).build());
+        }
+        TableSpec spec = TableDir.open(conf, tableDir).spec();
+        TableDescriptor descriptor = TableDescriptorBuilder.copy(name, spec.toDescriptor());
+        byte[][] splits = spec.regions().splitPoints().toArray(new byte[0][]);
+        if (splits.length == 0) {
+            admin.createTable(descriptor);
+        } else {
+            admin.createTable(descriptor, splits);
+        }
+        say.accept("created " + name + " with " + (splits.length + 1) + " region(s)");
+    }
+
+    /**
+     * Bulk-loads one table directory and says what happened: the HFiles loaded as written and those HBase had to split
+     * because they span a region. A directory already loaded into this table says so and loads nothing again.
+     */
+    private void load(TableDir table, TableName name) throws IOException {
+        Path tableDir = table.path();
+        FileSystem fs = table.fileSystem();
+        Path mark = new Path(tableDir, LOADED_MARK);
+        if (fs.exists(mark)) {
+            String into;
+            try (var in = fs.open(mark)) {
+                into = new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+            }
+            if (into.equals(name.getNameAsString())) {
+                say.accept(tableDir + " was already bulk-loaded into " + name + "; nothing to do");
+                return;
+            }
+        }
+        int written = table.families().stream()
+                .mapToInt(family -> table.files(family).size())
+                .sum();
+        Map<BulkLoadHFiles.LoadQueueItem, ?> loaded =
+                written == 0 ? Map.of() : BulkLoadHFiles.create(conf).bulkLoad(name, tableDir);
+        long asWritten = loaded.keySet().stream()
+                .filter(item -> !item.getFilePath().getParent().getName().equals(SPLIT_DIR))
+                .count();
+        try (var markOut = fs.create(mark, true)) {
+            markOut.write(name.getNameAsString().getBytes(StandardCharsets.UTF_8));
+        }
+        say.accept("loaded " + tableDir + " into " + name + ": " + written + " HFile(s), " + (written - asWritten)
+                + " of them split by HBase to fit its regions");
+    }
+}

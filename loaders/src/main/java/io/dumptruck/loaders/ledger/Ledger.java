@@ -1,0 +1,227 @@
+package io.dumptruck.loaders.ledger;
+
+import io.dumptruck.formats.ConfKey;
+import io.dumptruck.formats.PublicApi;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.NamespaceDescriptor;
+import org.apache.hadoop.hbase.NamespaceExistException;
+import org.apache.hadoop.hbase.TableExistsException;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.CheckAndMutate;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.RowMutations;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * The ledger of folded batches, an HBase table ({@link #TABLE}, default {@code dumptruck:ledger}): one row per live
+ * table a load has folded into, keyed by the table's {@code namespace:name} in UTF-8, with family {@code l}:
+ *
+ * <pre>
+ *   l:state          8-byte big-endian commit count; while a bulk load commits, followed by its lease as UTF-8 JSON
+ *                    {"load","batch","output","since"}
+ *   l:batch:&lt;id&gt;    one per batch the table holds: UTF-8 JSON {"batch","commit","load","output","records",
+ *                    "timestamp","loadedAt","committedAt"}
+ * </pre>
+ *
+ * A commit changes {@code l:state} only by HBase's check-and-mutate, so two bulk loads cannot both commit from the same
+ * state: {@link #acquire} takes the lease if the state is the one the load's snapshot saw, {@link #commit} records the
+ * batch and the next count in one row mutation if the lease is still there, {@link #release} gives the lease back. The
+ * table is HBase's like any other: region moves, splits, compactions and snapshots keep it, and the user tables' reads
+ * never touch it.
+ */
+@PublicApi
+public final class Ledger {
+    public static final ConfKey TABLE = new ConfKey.Key(
+            "dumptruck.ledger.table",
+            "dumptruck:ledger",
+            "the HBase table of the batches each folded table holds (created by the first folding load)");
+
+    static final byte[] FAMILY = Bytes.toBytes("l");
+    static final byte[] STATE = Bytes.toBytes("state");
+    static final String BATCH_PREFIX = "batch:";
+
+    private final Connection connection;
+    private final TableName name;
+
+    private Ledger(Connection connection, TableName name) {
+        this.connection = connection;
+        this.name = name;
+    }
+
+    /** The ledger of {@code conf}'s {@link #TABLE} on {@code connection}'s cluster (nothing is read or created yet). */
+    public static Ledger of(Connection connection, Configuration conf) {
+        String table = TABLE.get(conf).trim();
+        try {
+            return new Ledger(connection, TableName.valueOf(table));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(TABLE.key() + " is not an HBase table name: '" + table + "'", e);
+        }
+    }
+
+    public TableName name() {
+        return name;
+    }
+
+    /** Whether the ledger table exists (it does once a folding load has run). */
+    public boolean exists() throws IOException {
+        try (Admin admin = connection.getAdmin()) {
+            return admin.tableExists(name);
+        }
+    }
+
+    /** Creates the ledger table (and its namespace) if missing; a race with another load creating it is fine. */
+    public void create() throws IOException {
+        try (Admin admin = connection.getAdmin()) {
+            if (admin.tableExists(name)) {
+                return;
+            }
+            String ns = name.getNamespaceAsString();
+            if (Arrays.stream(admin.listNamespaces()).noneMatch(ns::equals)) {
+                try {
+                    admin.createNamespace(NamespaceDescriptor.create(ns).build());
+                } catch (NamespaceExistException raced) {
+                    // another load created it
+                }
+            }
+            try {
+                admin.createTable(TableDescriptorBuilder.newBuilder(name)
+                        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(FAMILY)
+                                .setMaxVersions(1)
+                                .build())
+                        .build());
+            } catch (TableExistsException raced) {
+                // another load created it
+            }
+        }
+    }
+
+    /** What the ledger says of {@code live}; an empty ledger when the ledger table does not exist yet. */
+    public TableLedger read(TableName live) throws IOException {
+        String table = live.getNameWithNamespaceInclAsString();
+        if (!exists()) {
+            return new TableLedger(table, 0, null, List.of(), null);
+        }
+        Result row;
+        try (Table t = connection.getTable(name)) {
+            row = t.get(new Get(rowOf(live)).addFamily(FAMILY));
+        }
+        byte[] state = row.getValue(FAMILY, STATE);
+        long commits = 0;
+        Lease lease = null;
+        String where = name + " " + table + "/l:state";
+        if (state != null) {
+            if (state.length < Bytes.SIZEOF_LONG) {
+                throw new IOException("the ledger's cell " + where + " holds " + state.length + " bytes, not a count");
+            }
+            commits = Bytes.toLong(state, 0);
+            if (state.length > Bytes.SIZEOF_LONG) {
+                lease = Lease.of(state, Bytes.SIZEOF_LONG, where);
+            }
+        }
+        List<LedgerBatch> batches = new ArrayList<>();
+        if (!row.isEmpty()) {
+            for (Cell c : row.rawCells()) {
+                String q = Bytes.toString(CellUtil.cloneQualifier(c));
+                if (q.startsWith(BATCH_PREFIX)) {
+                    batches.add(LedgerBatch.of(CellUtil.cloneValue(c), name + " " + table + "/l:" + q));
+                }
+            }
+        }
+        return new TableLedger(table, commits, lease, batches, state);
+    }
+
+    /**
+     * Takes the lease on {@code seen}'s table if its state is still {@code seen}'s (no batch committed since, no
+     * lease); false if it changed.
+     */
+    public boolean acquire(TableLedger seen, Lease lease) throws IOException {
+        byte[] row = rowOf(seen.table());
+        Put put = new Put(row).addColumn(FAMILY, STATE, stateBytes(seen.commits(), lease));
+        CheckAndMutate.Builder check = CheckAndMutate.newBuilder(row);
+        CheckAndMutate cam = seen.state() == null
+                ? check.ifNotExists(FAMILY, STATE).build(put)
+                : check.ifEquals(FAMILY, STATE, seen.state()).build(put);
+        try (Table t = connection.getTable(name)) {
+            return t.checkAndMutate(cam).isSuccess();
+        }
+    }
+
+    /**
+     * Records {@code batch} (with the next commit count) and drops the lease, in one row mutation, if {@code leased}'s
+     * state (the lease) is still there; false if it is not.
+     */
+    public boolean commit(TableLedger leased, LedgerBatch batch) throws IOException {
+        byte[] row = rowOf(leased.table());
+        RowMutations m = RowMutations.of(List.of(new Put(row)
+                .addColumn(FAMILY, STATE, stateBytes(batch.commit(), null))
+                .addColumn(FAMILY, Bytes.toBytes(BATCH_PREFIX + batch.batch()), batch.toBytes())));
+        try (Table t = connection.getTable(name)) {
+            return t.checkAndMutate(CheckAndMutate.newBuilder(row)
+                            .ifEquals(FAMILY, STATE, leased.state())
+                            .build(m))
+                    .isSuccess();
+        }
+    }
+
+    /** Gives {@code leased}'s lease back (the state it had before), if it is still there. */
+    public boolean release(TableLedger leased) throws IOException {
+        byte[] row = rowOf(leased.table());
+        Put put = new Put(row).addColumn(FAMILY, STATE, stateBytes(leased.commits(), null));
+        try (Table t = connection.getTable(name)) {
+            return t.checkAndMutate(CheckAndMutate.newBuilder(row)
+                            .ifEquals(FAMILY, STATE, leased.state())
+                            .build(put))
+                    .isSuccess();
+        }
+    }
+
+    /** Every table the ledger knows, {@code namespace:name}, in order. */
+    public List<String> tables() throws IOException {
+        List<String> out = new ArrayList<>();
+        if (!exists()) {
+            return out;
+        }
+        try (Table t = connection.getTable(name);
+                var scanner = t.getScanner(new org.apache.hadoop.hbase.client.Scan()
+                        .addColumn(FAMILY, STATE)
+                        .setFilter(new org.apache.hadoop.hbase.filter.KeyOnlyFilter()))) {
+            for (Result r : scanner) {
+                out.add(Bytes.toString(r.getRow()));
+            }
+        }
+        return out;
+    }
+
+    /** The state cell: the count, then the lease's JSON while one stands. */
+    static byte[] stateBytes(long commits, Lease lease) {
+        byte[] count = Bytes.toBytes(commits);
+        return lease == null ? count : Bytes.add(count, lease.toBytes());
+    }
+
+    private static byte[] rowOf(TableName live) {
+        return rowOf(live.getNameWithNamespaceInclAsString());
+    }
+
+    private static byte[] rowOf(String table) {
+        return table.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The state after {@link #acquire} succeeded: {@code seen} with the lease. */
+    public static TableLedger leased(TableLedger seen, Lease lease) {
+        return new TableLedger(seen.table(), seen.commits(), lease, seen.batches(), stateBytes(seen.commits(), lease));
+    }
+}

@@ -1,0 +1,47 @@
+package io.dumptruck.loaders.ledger;
+
+import io.dumptruck.formats.PublicApi;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What the ledger says of one live table: how many batches have been committed into it, the lease of a bulk load
+ * committing now (or one that crashed), and the batches it holds.
+ *
+ * @param table the live table, {@code namespace:name}
+ * @param commits the batches committed so far (0 for a table the ledger has never seen)
+ * @param lease the bulk load committing into the table, or null
+ * @param batches the batches it holds, in commit order
+ * @param state the bytes of the ledger's state cell as read (null when absent), which a commit checks are unchanged
+ */
+@PublicApi
+public record TableLedger(String table, long commits, Lease lease, List<LedgerBatch> batches, byte[] state) {
+    public TableLedger {
+        batches = batches.stream()
+                .sorted(Comparator.comparingLong(LedgerBatch::commit))
+                .toList();
+    }
+
+    /** The batch {@code id} if the table holds it. */
+    public Optional<LedgerBatch> holding(String id) {
+        return batches.stream().filter(b -> b.batch().equals(id)).findFirst();
+    }
+
+    /** The newest commit's time (epoch ms), or 0 for a table that holds no batch. */
+    public long lastCommittedAt() {
+        return batches.stream().mapToLong(LedgerBatch::committedAt).max().orElse(0);
+    }
+
+    /** The batch committed last, if any. */
+    public Optional<LedgerBatch> last() {
+        return batches.stream().max(Comparator.comparingLong(LedgerBatch::commit));
+    }
+
+    /** One line on {@code b}, for messages: {@code batch 2026-11-25 (bulk-loaded 2026-11-26T02:41:07Z by load …)}. */
+    public static String describe(LedgerBatch b) {
+        return "batch " + b.batch() + " (bulk-loaded " + Instant.ofEpochMilli(b.committedAt()) + " from " + b.output()
+                + ")";
+    }
+}
