@@ -24,15 +24,22 @@ final class LedgerCommand extends Command {
 
     @Override
     public String usage() {
-        return "dumptruck ledger [-D hbase.zookeeper.quorum=HOSTS] [[NAMESPACE:]TABLE …]\n"
+        return "dumptruck ledger [-D hbase.zookeeper.quorum=HOSTS] [[NAMESPACE:]TABLE …] [--forget BATCH …]\n"
                 + "  without a table: the tables the ledger knows, with their batch counts; with one: per batch its id,\n"
-                + "  commit number, records, the load's --timestamp, when it was loaded and bulk-loaded, and its output";
+                + "  commit number, records, the load's --timestamp, when it was loaded and bulk-loaded, and its output\n"
+                + "  --forget BATCH   take BATCH out of each table's record, once the table was restored (restore_snapshot)\n"
+                + "                   to a state without it, so that a load of it folds again (repeat for several)";
     }
 
     @Override
     public int run(String[] argv) throws Exception {
-        Args args = new Args(argv, Set.of(), Set.of());
+        Args args = new Args(argv, Set.of("forget"), Set.of());
         List<String> tables = args.positional();
+        List<String> forget = args.getAll("forget");
+        if (!forget.isEmpty() && tables.isEmpty()) {
+            throw new UsageException(
+                    "--forget takes the tables to forget the batch in: dumptruck ledger TABLE --forget BATCH");
+        }
         Configuration conf = HBaseConfiguration.create(getConf());
         try (Connection hbase = LiveHBase.connect(conf)) {
             Ledger ledger = Ledger.of(hbase, conf);
@@ -59,10 +66,32 @@ final class LedgerCommand extends Command {
                 } catch (IllegalArgumentException e) {
                     throw new UsageException("not an HBase table name: '" + t + "'");
                 }
+                for (String batch : forget) {
+                    forget(ledger, name, batch);
+                }
                 print(ledger.read(name));
             }
         }
         return 0;
+    }
+
+    /** Takes {@code batch} out of {@code table}'s record, refusing a table with a bulk load committing into it. */
+    private void forget(Ledger ledger, TableName table, String batch) throws java.io.IOException {
+        TableLedger seen = ledger.read(table);
+        if (seen.lease() != null) {
+            throw new UsageException("a bulk load of batch " + seen.lease().batch() + " into " + table
+                    + " has not finished: finish it ('dumptruck bulkload "
+                    + seen.lease().output() + "') first");
+        }
+        if (seen.holding(batch).isEmpty()) {
+            throw new UsageException(
+                    table + " holds no batch " + batch + " (dumptruck ledger " + table + " lists them)");
+        }
+        if (!ledger.forget(seen, batch)) {
+            throw new UsageException(
+                    "the ledger of " + table + " changed while forgetting " + batch + ": run this again");
+        }
+        out.println("forgot batch " + batch + " in " + seen.table() + ": a load of it folds again");
     }
 
     private void print(TableLedger l) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.dumptruck.cli.AgainstHBase.Run;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
@@ -90,8 +91,6 @@ class LiveTableIT {
     static File edges;
     static String rootDir;
 
-    record Run(int code, String out, String err) {}
-
     @BeforeAll
     static void startHBaseWithLiveTables() throws Exception {
         hbase = SharedMiniHBase.util();
@@ -156,22 +155,7 @@ class LiveTableIT {
      * command).
      */
     static Run dumptruck(String command, String... args) {
-        List<String> all = new ArrayList<>(List.of(
-                command,
-                "-D",
-                "hbase.zookeeper.quorum=127.0.0.1",
-                "-D",
-                "hbase.zookeeper.property.clientPort=" + hbase.getZkCluster().getClientPort(),
-                "-D",
-                "hbase.rootdir=" + rootDir));
-        all.addAll(Arrays.asList(args));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-                PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            int code = Main.run(all.toArray(new String[0]), o, e);
-            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        }
+        return AgainstHBase.dumptruck(hbase, command, args);
     }
 
     @Test

@@ -114,6 +114,11 @@ public final class LoadJob {
             throws IOException {
         HeldState.Plan plan = options.live() == null || !LiveConf.folds(conf) ? null : loader.heldState(options);
         if (plan == null) {
+            if (conf.get(BatchId.BATCH.key()) != null) {
+                throw new IllegalArgumentException("--batch names the batch of a load that folds into live tables; "
+                        + "this one does not fold (it needs --live, folding on, and tables that fold: weblogs, titles, "
+                        + "graph --layouts adjacency-ro): leave --batch out");
+            }
             return null;
         }
         String id = BatchId.of(conf, inputs.files());

@@ -114,21 +114,29 @@ final class LoadReportFile {
     }
 
     /**
-     * The report of a folding load with nothing to do ({@link PreparedLoad#nothingToDo}), written only into an output
-     * directory that is not there yet.
+     * The report of a folding load with nothing to do (its batch in every folded table already, or its output holding
+     * its load): written only into an output directory that is not there yet, for the bulk load that follows to find
+     * nothing to load.
      */
-    static LoadReport writeNothingToDo(PreparedLoad load) throws IOException {
-        Configuration conf = load.job().getConfiguration();
-        Path output = load.options().output();
+    static LoadReport writeNothingToDo(
+            Loader loader,
+            LoadOptions options,
+            InputFiles files,
+            long preparedAt,
+            List<String> why,
+            FoldedBatch batch,
+            Configuration conf)
+            throws IOException {
+        Path output = options.output();
         Path file = null;
         if (!output.getFileSystem(conf).exists(output)) {
-            ObjectNode root = head(load.loader(), load.options(), load.inputs(), load.preparedAt());
+            ObjectNode root = head(loader, options, files, preparedAt);
             root.put("succeeded", true);
             root.putNull("failure");
             root.putArray("tables");
             ArrayNode notes = root.putArray("notes");
-            load.notes().forEach(notes::add);
-            ledger(root, load.batch(), List.of(), true);
+            why.forEach(notes::add);
+            ledger(root, batch, List.of(), true);
             file = write(root, output, conf);
         }
         return new LoadReport(

@@ -75,7 +75,8 @@ public record PreparedLoad(
     public LoadReport finish() throws IOException {
         Path output = options.output();
         if (!runs()) {
-            return LoadReportFile.writeNothingToDo(this);
+            return LoadReportFile.writeNothingToDo(
+                    loader, options, inputs, preparedAt, notes, batch, job.getConfiguration());
         }
         loader.afterLoad(job);
         snapshots.delete();

@@ -122,15 +122,7 @@ final class HeldRowsFold implements CellFold {
     }
 
     private static boolean sameColumnAndTime(CellKey a, CellKey b) {
-        return a.timestamp() == b.timestamp()
-                && a.family() == b.family()
-                && java.util.Arrays.equals(
-                        a.buffer(),
-                        a.qualifierOffset(),
-                        a.qualifierOffset() + a.qualifierLength(),
-                        b.buffer(),
-                        b.qualifierOffset(),
-                        b.qualifierOffset() + b.qualifierLength());
+        return a.timestamp() == b.timestamp() && a.family() == b.family() && a.sameQualifier(b);
     }
 
     /** Sets {@code merged[n]} (the list grows as needed) to {@code bytes[0, length)}; returns n + 1. */

@@ -201,6 +201,11 @@ public final class CellKey implements WritableComparable<CellKey> {
         return table() == o.table() && Bytes.equals(buf, 4, rowLength(), o.buf, 4, o.rowLength());
     }
 
+    /** True when both keys name the same qualifier (of whatever table, row or family). */
+    public boolean sameQualifier(CellKey o) {
+        return Bytes.equals(buf, qualifierOffset(), qualifierLength(), o.buf, o.qualifierOffset(), o.qualifierLength());
+    }
+
     @Override
     public void write(DataOutput out) throws IOException {
         out.writeInt(n);

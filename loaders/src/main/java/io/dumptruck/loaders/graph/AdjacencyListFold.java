@@ -7,7 +7,6 @@ import io.dumptruck.formats.shuffle.CellKey;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.Iterator;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.io.BytesWritable;
@@ -43,7 +42,7 @@ final class AdjacencyListFold implements CellFold {
 
     @Override
     public void cell(CellKey k, Iterator<BytesWritable> values, Output out) throws IOException {
-        boolean sameId = started && sameQualifier(previous, k);
+        boolean sameId = started && previous.sameQualifier(k);
         if (!started) {
             key.set(k.table(), k.family(), k.row(), new byte[0], k.timestamp());
             buffer.getBuffer().setLength(0);
@@ -65,16 +64,6 @@ final class AdjacencyListFold implements CellFold {
         }
         array.writeString(new String(k.buffer(), k.qualifierOffset(), k.qualifierLength(), StandardCharsets.UTF_8));
         listed++;
-    }
-
-    private static boolean sameQualifier(CellKey a, CellKey b) {
-        return Arrays.equals(
-                a.buffer(),
-                a.qualifierOffset(),
-                a.qualifierOffset() + a.qualifierLength(),
-                b.buffer(),
-                b.qualifierOffset(),
-                b.qualifierOffset() + b.qualifierLength());
     }
 
     @Override

@@ -1,26 +1,34 @@
 package io.dumptruck.loaders.ledger;
 
 import io.dumptruck.formats.ConfKey;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileChecksum;
 import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 
 /**
  * A folding load's batch identity: {@code --batch ID} as given (e.g. the day), or, by default, {@code input-} and 16
- * hex digits of a SHA-256 of the input files' paths, sizes and modification times — the same files, unchanged, are the
- * same batch; a file added, changed or touched makes another.
+ * hex digits of a SHA-256 of the input files' contents — each file's length and checksum, in sorted order: the checksum
+ * HDFS keeps of the file (no data read; {@code COMPOSITE_CRC}, so the block size does not matter), or a SHA-256 of its
+ * bytes where the file system keeps none (a local file is read once). The same data is the same batch wherever it lies
+ * and however often it was copied; a file added or changed makes another batch.
  */
 public final class BatchId {
     public static final ConfKey BATCH = new ConfKey.Key(
             "dumptruck.load.batch",
             null,
             "the batch a folding load (--live) records in the ledger, e.g. the day (--batch); default: derived from the "
-                    + "input files' paths, sizes and modification times",
+                    + "input files' contents",
             BatchId::problem);
 
     private static final Pattern VALID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:+=-]{0,127}");
@@ -28,7 +36,7 @@ public final class BatchId {
     private BatchId() {}
 
     /** The batch of a load of {@code files}: {@link #BATCH} if set (checked), else derived from the files. */
-    public static String of(Configuration conf, List<FileStatus> files) {
+    public static String of(Configuration conf, List<FileStatus> files) throws IOException {
         String given = conf.get(BATCH.key());
         if (given != null) {
             String problem = problem(given);
@@ -37,17 +45,41 @@ public final class BatchId {
             }
             return given;
         }
-        return derived(files);
+        return derived(conf, files);
     }
 
-    static String derived(List<FileStatus> files) {
+    static String derived(Configuration conf, List<FileStatus> files) throws IOException {
+        Configuration composite = new Configuration(conf);
+        composite.set("dfs.checksum.combine.mode", "COMPOSITE_CRC");
+        List<String> lines = new ArrayList<>();
+        for (FileStatus f : files) {
+            lines.add(f.getLen() + "\t" + checksum(composite, f.getPath()) + "\n");
+        }
+        MessageDigest sha = sha256();
+        lines.stream().sorted().forEach(line -> sha.update(line.getBytes(StandardCharsets.UTF_8)));
+        return "input-" + HexFormat.of().formatHex(sha.digest(), 0, 8);
+    }
+
+    /** The file system's checksum of {@code file} as hex, or a SHA-256 of its bytes when it keeps none. */
+    private static String checksum(Configuration conf, Path file) throws IOException {
+        FileSystem fs = file.getFileSystem(conf);
+        FileChecksum kept = fs.getFileChecksum(file);
+        if (kept != null) {
+            return kept.getAlgorithmName() + ":" + HexFormat.of().formatHex(kept.getBytes());
+        }
+        MessageDigest sha = sha256();
+        byte[] buffer = new byte[1 << 16];
+        try (InputStream in = fs.open(file)) {
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                sha.update(buffer, 0, n);
+            }
+        }
+        return "SHA-256:" + HexFormat.of().formatHex(sha.digest());
+    }
+
+    private static MessageDigest sha256() {
         try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            files.stream()
-                    .map(f -> f.getPath().toUri().getPath() + "\t" + f.getLen() + "\t" + f.getModificationTime() + "\n")
-                    .sorted()
-                    .forEach(line -> sha.update(line.getBytes(StandardCharsets.UTF_8)));
-            return "input-" + HexFormat.of().formatHex(sha.digest(), 0, 8);
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -60,10 +60,8 @@ public record FoldedBatch(String batch, String load, Map<String, TableLedger> se
     public List<String> alreadyHeld() {
         return seen.values().stream()
                 .filter(t -> t.holding(batch).isPresent())
-                .map(t -> TableLedger.describe(t.holding(batch).get())
-                                .replaceFirst(
-                                        "^batch \\S+ ", "batch " + batch + " is already folded into " + t.table() + " ")
-                        + ": nothing to do")
+                .map(t -> "batch " + batch + " is already folded into " + t.table() + " ("
+                        + TableLedger.committed(t.holding(batch).get()) + "): nothing to do")
                 .toList();
     }
 

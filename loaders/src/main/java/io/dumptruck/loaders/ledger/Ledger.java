@@ -189,6 +189,25 @@ public final class Ledger {
         }
     }
 
+    /**
+     * Takes {@code batch} out of {@code seen}'s table's record (after the table was restored to a state without it), if
+     * the state is still {@code seen}'s: the commit count moves on, so that a load set up before is refused at its
+     * commit; false if the state changed.
+     */
+    public boolean forget(TableLedger seen, String batch) throws IOException {
+        byte[] row = rowOf(seen.table());
+        RowMutations m = RowMutations.of(List.of(
+                new Put(row).addColumn(FAMILY, STATE, stateBytes(seen.commits() + 1, null)),
+                new org.apache.hadoop.hbase.client.Delete(row)
+                        .addColumns(FAMILY, Bytes.toBytes(BATCH_PREFIX + batch))));
+        try (Table t = connection.getTable(name)) {
+            return t.checkAndMutate(CheckAndMutate.newBuilder(row)
+                            .ifEquals(FAMILY, STATE, seen.state())
+                            .build(m))
+                    .isSuccess();
+        }
+    }
+
     /** Every table the ledger knows, {@code namespace:name}, in order. */
     public List<String> tables() throws IOException {
         List<String> out = new ArrayList<>();

@@ -39,9 +39,13 @@ public record TableLedger(String table, long commits, Lease lease, List<LedgerBa
         return batches.stream().max(Comparator.comparingLong(LedgerBatch::commit));
     }
 
-    /** One line on {@code b}, for messages: {@code batch 2026-11-25 (bulk-loaded 2026-11-26T02:41:07Z by load …)}. */
+    /** One line on {@code b}, for messages: {@code batch 2026-11-25 (bulk-loaded 2026-11-26T02:41:07Z from OUTPUT)}. */
     public static String describe(LedgerBatch b) {
-        return "batch " + b.batch() + " (bulk-loaded " + Instant.ofEpochMilli(b.committedAt()) + " from " + b.output()
-                + ")";
+        return "batch " + b.batch() + " (" + committed(b) + ")";
+    }
+
+    /** When and from where {@code b} was committed: {@code bulk-loaded 2026-11-26T02:41:07Z from OUTPUT}. */
+    public static String committed(LedgerBatch b) {
+        return "bulk-loaded " + Instant.ofEpochMilli(b.committedAt()) + " from " + b.output();
     }
 }
