@@ -237,9 +237,9 @@ final class FoldBench {
                 }
             }
         }
-        double loadMs = 1000 * foldedWall.stream().sorted().toList().get(foldedWall.size() / 2);
-        double readMs = read.stream().sorted().toList().get(read.size() / 2);
-        double commitMs = commit.stream().sorted().toList().get(commit.size() / 2);
+        double loadMs = 1000 * LoadBench.median(foldedWall);
+        double readMs = LoadBench.median(read);
+        double commitMs = LoadBench.median(commit);
         return String.format(
                 Locale.ROOT,
                 "%nthe ledger (2 folded tables, 20 times): read at set-up %s ms, commit at bulk load %s ms (median "

@@ -2,12 +2,10 @@ package io.dumptruck.cli;
 
 import io.dumptruck.loaders.ledger.BulkLoad;
 import io.dumptruck.loaders.live.LiveHBase;
-import java.io.IOException;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.HBaseConfiguration;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 
 /**
@@ -42,25 +40,17 @@ final class BulkLoadCommand extends Command {
                 .namespace(args.has("namespace") ? args.get("namespace") : null)
                 .replacingFolded(args.flag("replace-folded"))
                 .reporting(out::println);
+        try {
+            BulkLoad.tableDirs(conf, dir); // a directory that holds no load is refused before HBase is reached
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
         try (Connection connection = LiveHBase.connect(conf)) {
-            reachable(connection, conf);
+            LiveHBase.requireReachable(connection, "nothing was loaded");
             bulkLoad.run(connection);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
         }
         return 0;
-    }
-
-    /** Fails in one line, before anything is loaded, when HBase cannot be reached. */
-    private static void reachable(Connection connection, Configuration conf) throws IOException {
-        try (Admin admin = connection.getAdmin()) {
-            admin.listNamespaces();
-        } catch (IOException e) {
-            throw new IOException(
-                    "HBase cannot be reached (hbase.zookeeper.quorum=" + conf.get("hbase.zookeeper.quorum")
-                            + "; an hbase-site.xml on the classpath, or -D hbase.zookeeper.quorum=HOSTS): nothing was"
-                            + " loaded",
-                    e);
-        }
     }
 }

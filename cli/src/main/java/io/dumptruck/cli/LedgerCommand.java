@@ -42,6 +42,7 @@ final class LedgerCommand extends Command {
         }
         Configuration conf = HBaseConfiguration.create(getConf());
         try (Connection hbase = LiveHBase.connect(conf)) {
+            LiveHBase.requireReachable(hbase, "the ledger cannot be read");
             Ledger ledger = Ledger.of(hbase, conf);
             if (tables.isEmpty()) {
                 List<String> known = ledger.tables();

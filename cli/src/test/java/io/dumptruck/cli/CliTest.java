@@ -702,5 +702,20 @@ class CliTest {
         assertEquals(2, wrongTable.code(), wrongTable.err());
         assertTrue(wrongTable.err().contains("holds table cookie_stats, not cookie_url_count"), wrongTable.err());
         assertFalse(never.exists());
+
+        Run noDir = run("bulkload", never.getPath());
+        assertEquals(2, noDir.code(), noDir.err());
+        assertTrue(noDir.err().contains("no directory " + never.getPath()), noDir.err());
+        Run unreachable = run(
+                "bulkload",
+                "-D",
+                "hbase.zookeeper.quorum=127.0.0.1",
+                "-D",
+                "hbase.zookeeper.property.clientPort=2",
+                new File(tmp, "demo/graph").getPath());
+        assertEquals(1, unreachable.code(), unreachable.err());
+        assertTrue(unreachable.err().contains("HBase cannot be reached"), unreachable.err());
+        assertTrue(unreachable.err().contains("nothing was loaded"), unreachable.err());
+        assertEquals(1, unreachable.err().strip().lines().count(), "one line: " + unreachable.err());
     }
 }
