@@ -8,6 +8,7 @@ import io.dumptruck.cli.AgainstHBase.Run;
 import io.dumptruck.formats.testing.SharedMiniHBase;
 import io.dumptruck.loaders.generate.DataGenerator;
 import io.dumptruck.loaders.ledger.Ledger;
+import io.dumptruck.loaders.ledger.RunningLoad;
 import io.dumptruck.loaders.ledger.TableLedger;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -475,29 +476,47 @@ class NightlyIT {
         assertHolds(ns, 1, 2, 3);
     }
 
-    /** Snapshots a killed load took are deleted by the next load of the same tables; a user's own are kept. */
+    /**
+     * Snapshots a killed load took (its process gone, or never recorded) are deleted by the next load of the same
+     * tables; a running load's and a user's own are kept.
+     */
     @Test
     void aKilledLoadsSnapshotsAreGoneAfterTheNextLoad() throws Exception {
         String ns = "leftover";
         tables(ns);
         TableName counts = TableName.valueOf(ns, "cookie_url_count");
+        Ledger ledger = Ledger.of(connection, hbase.getConfiguration());
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        String killed = "dumptruck-cookie_url_count-1700000000000-0badf00d"; // its process is gone
+        String unrecorded = "dumptruck-cookie_url_count-1700000000000-0ddba11a"; // its load never recorded itself
+        String running = "dumptruck-cookie_url_count-1700000000000-a1b2c3d4"; // its load runs (this process)
+        RunningLoad alive = RunningLoad.here("a1b2c3d4-live", running);
+        ledger.register(counts, new RunningLoad("0badf00d-dead", alive.host(), gone.pid(), alive.beat(), killed));
+        ledger.register(counts, alive);
         try (Admin admin = connection.getAdmin()) {
-            admin.snapshot("dumptruck-cookie_url_count-1700000000000-0badf00d", counts); // as a killed load left it
-            admin.snapshot("dumptruck-cookie_url_count-mine", counts);
+            for (String name : List.of(killed, unrecorded, running, "dumptruck-cookie_url_count-mine")) {
+                admin.snapshot(name, counts);
+            }
         }
         Run next = loadDay(ns, 1, "leftover-1");
         ok(next);
-        assertTrue(
-                next.out().contains("deleted snapshot(s) dumptruck-cookie_url_count-1700000000000-0badf00d"),
-                next.out());
+        assertTrue(next.out().contains("deleted snapshot(s) "), next.out());
+        assertTrue(next.out().contains("kept snapshot " + running), next.out());
         try (Admin admin = connection.getAdmin()) {
             List<String> left = admin.listSnapshots().stream()
                     .map(SnapshotDescription::getName)
                     .filter(n -> n.startsWith("dumptruck-cookie_url_count"))
+                    .sorted()
                     .toList();
-            assertEquals(List.of("dumptruck-cookie_url_count-mine"), left);
+            assertEquals(List.of(running, "dumptruck-cookie_url_count-mine"), left);
             admin.deleteSnapshot("dumptruck-cookie_url_count-mine");
+            admin.deleteSnapshot(running);
         }
+        assertEquals(
+                List.of("a1b2c3d4-live"),
+                ledger.running(counts).stream().map(RunningLoad::load).toList(),
+                "the killed load's record went with its snapshot; the load's own went when it ended");
     }
 
     /** Every way into a wrong state is refused in one line, exit 2, before anything is loaded. */
@@ -534,7 +553,7 @@ class NightlyIT {
         }
         ok(loadDay(ns, 2, "hostile-2"));
         ok(bulkload("hostile-2"));
-        refused(loadDay(ns, 3, "hostile-3", "-D", pin + "hostile_old"), "would undo that batch");
+        refused(loadDay(ns, 3, "hostile-3", "-D", pin + "hostile_old"), "would undo what came since");
         // one table of a folded output alone
         ok(loadDay(ns, 3, "hostile-3"));
         refused(bulkload("hostile-3/cookie_url_count"), "commit together");

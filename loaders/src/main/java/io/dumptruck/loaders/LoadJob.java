@@ -126,7 +126,11 @@ public final class LoadJob {
         plan.folded().forEach(t -> folded.put(t, options.live().nameOf(t)));
         FoldedBatch batch;
         try (Connection hbase = LiveHBase.connect(conf)) {
-            Ledger.of(hbase, conf).create();
+            Ledger ledger = Ledger.of(hbase, conf);
+            ledger.create();
+            for (TableName live : folded.values()) {
+                ledger.initialize(live);
+            }
             batch = FoldedBatch.read(hbase, conf, id, folded);
         }
         batch.refusePartlyHeld();

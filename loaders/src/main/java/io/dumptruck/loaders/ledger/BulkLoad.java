@@ -111,18 +111,27 @@ public final class BulkLoad {
         try (Admin admin = hbase.getAdmin()) {
             refuseFoldedTargets(output, targets, ledger);
             refuseMissingFamilies(admin, targets);
-            List<TableLedger> leased = lease(output, targets, ledger);
-            List<String> loaded = new ArrayList<>();
-            for (var t : targets.entrySet()) {
-                try {
-                    createIfMissing(admin, t.getKey(), t.getValue());
-                    load(TableDir.open(conf, t.getKey()), t.getValue());
-                } catch (IOException | RuntimeException e) {
-                    throw new IOException(halfWay(output, targets, loaded, t.getValue(), leased, e), e);
+            Leases leases = lease(output, targets, ledger);
+            if (leases.resumed() && leases.leased().isEmpty()) {
+                say.accept(output.dir() + " was already bulk-loaded: batch " + output.batch()
+                        + " is committed into every table it folds into; nothing to do");
+            } else if (leases.resumed()) {
+                say.accept(output.dir() + " was bulk-loaded whole by an earlier run, which committed batch "
+                        + output.batch() + " into some of its tables and stopped: committing the rest");
+            } else {
+                List<String> loaded = new ArrayList<>();
+                for (var t : targets.entrySet()) {
+                    try {
+                        createIfMissing(admin, t.getKey(), t.getValue());
+                        bumpPlain(output, t.getKey(), t.getValue(), ledger);
+                        load(TableDir.open(conf, t.getKey()), t.getValue());
+                    } catch (IOException | RuntimeException e) {
+                        throw new IOException(halfWay(output, targets, loaded, t.getValue(), leases.leased(), e), e);
+                    }
+                    loaded.add(t.getValue().getNameAsString());
                 }
-                loaded.add(t.getValue().getNameAsString());
             }
-            commit(output, leased, ledger);
+            commit(output, leases.leased(), ledger);
         }
     }
 
@@ -175,6 +184,29 @@ public final class BulkLoad {
         }
     }
 
+    /**
+     * Before a table that does not fold goes into a live table the ledger knows: moves its state on, so that a folding
+     * load set up before (whose snapshot lacks these cells) is refused at its commit instead of folding over them.
+     */
+    private void bumpPlain(LoadOutput output, Path tableDir, TableName name, Ledger ledger) throws IOException {
+        if (output.folded().containsKey(tableDir.getName()) || !ledger.exists()) {
+            return;
+        }
+        for (int attempt = 0; attempt < 5; attempt++) {
+            TableLedger seen = ledger.read(name);
+            if (seen.state() == null) {
+                return; // no folding load has read the table: nothing to move on
+            }
+            if (seen.lease() != null) {
+                throw new IllegalArgumentException(FoldedBatch.unfinished(seen) + " this bulk load");
+            }
+            if (ledger.bump(seen)) {
+                return;
+            }
+        }
+        throw new IOException("the ledger of " + name + " kept changing while this bulk load tried to record itself");
+    }
+
     /** Refuses a load that writes a family its existing HBase table lacks (dropped since the load, or never there). */
     private void refuseMissingFamilies(Admin admin, Map<Path, TableName> targets) throws IOException {
         for (var t : targets.entrySet()) {
@@ -203,14 +235,23 @@ public final class BulkLoad {
     }
 
     /**
-     * Takes the lease on every folded table from the state the load's snapshot saw, or takes back this load's own (a
-     * bulk load run again after it stopped half-way); refuses, giving back the leases taken, if another batch came
-     * first.
+     * The folded tables' leases this bulk load holds: {@code leased} (to commit), of which {@code takenNow} were taken
+     * by this run (the others by an earlier run of the same load that stopped); {@code resumed} when an earlier run
+     * already committed some table — it loaded every table before its first commit, so nothing is loaded again.
      */
-    private List<TableLedger> lease(LoadOutput output, Map<Path, TableName> targets, Ledger ledger) throws IOException {
+    private record Leases(List<TableLedger> leased, List<TableLedger> takenNow, boolean resumed) {}
+
+    /**
+     * Takes the lease on every folded table from the state the load's snapshot saw, or takes back this load's own (a
+     * bulk load run again after it stopped half-way); refuses, giving back the leases this run took (never one taken
+     * back: the tables it holds may hold this load's cells already), if another batch came first.
+     */
+    private Leases lease(LoadOutput output, Map<Path, TableName> targets, Ledger ledger) throws IOException {
         List<TableLedger> leased = new ArrayList<>();
+        List<TableLedger> takenNow = new ArrayList<>();
+        boolean resumed = false;
         if (output.folded().isEmpty()) {
-            return leased;
+            return new Leases(leased, takenNow, false);
         }
         ledger.create();
         Lease lease = new Lease(output.load(), output.batch(), output.dir().toString(), System.currentTimeMillis());
@@ -223,7 +264,8 @@ public final class BulkLoad {
                 TableLedger now = ledger.read(t.getValue());
                 var held = now.holding(output.batch());
                 if (held.isPresent() && held.get().load().equals(output.load())) {
-                    continue; // committed by this load's earlier run, which stopped before the other tables
+                    resumed = true; // committed by this load's earlier run, which stopped before the other tables
+                    continue;
                 }
                 if (now.lease() != null && now.lease().load().equals(output.load())) {
                     leased.add(now); // this load's lease, from its earlier run
@@ -242,12 +284,11 @@ public final class BulkLoad {
                             .filter(b -> b.commit() > seen)
                             .map(TableLedger::describe)
                             .toList();
-                    throw new IllegalArgumentException(
-                            now.table() + " took " + String.join(", ", since)
-                                    + " after this load's snapshot of it: " + output.dir() + " folds batch "
-                                    + output.batch() + " into an older state and would lose "
-                                    + (since.size() == 1 ? "that batch" : "those batches")
-                                    + "; nothing was loaded. Rerun the load (into a new output directory), then bulk-load that");
+                    throw new IllegalArgumentException(now.table() + " changed after this load's snapshot of it"
+                            + (since.isEmpty() ? "" : ": it took " + String.join(", ", since)) + "; "
+                            + output.dir() + " folds batch " + output.batch() + " into an older state and would "
+                            + "lose what came since; nothing was loaded. Rerun the load (into a new output directory),"
+                            + " then bulk-load that");
                 }
                 TableLedger mine = Ledger.leased(now, lease);
                 if (!ledger.acquire(now, lease)) {
@@ -255,14 +296,15 @@ public final class BulkLoad {
                             + " just now; nothing was loaded: run this again to see which");
                 }
                 leased.add(mine);
+                takenNow.add(mine);
             }
         } catch (IOException | RuntimeException e) {
-            for (TableLedger l : leased) {
+            for (TableLedger l : takenNow) {
                 ledger.release(l);
             }
             throw e;
         }
-        return leased;
+        return new Leases(leased, takenNow, resumed);
     }
 
     /** Records the batch in each leased table, ending the leases. */

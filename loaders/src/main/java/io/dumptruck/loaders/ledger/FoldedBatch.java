@@ -116,6 +116,11 @@ public record FoldedBatch(String batch, String load, Map<String, TableLedger> se
                 || !o.folded().keySet().equals(seen.keySet())) {
             return Existing.OTHER;
         }
+        for (var t : seen.entrySet()) {
+            if (!t.getValue().table().equals(o.live().get(t.getKey()))) {
+                return Existing.OTHER; // matched to other live tables (--namespace, --live-name): not this load's
+            }
+        }
         for (Path table : o.tables()) {
             if (fs.exists(new Path(table, BulkLoad.LOADED_MARK))) {
                 return Existing.OTHER;

@@ -31,8 +31,12 @@ import org.apache.hadoop.hbase.util.Bytes;
  * table a load has folded into, keyed by the table's {@code namespace:name} in UTF-8, with family {@code l}:
  *
  * <pre>
- *   l:state          8-byte big-endian commit count; while a bulk load commits, followed by its lease as UTF-8 JSON
- *                    {"load","batch","output","since"}
+ *   l:state          8-byte big-endian version: moves on by one with every batch committed, every batch forgotten and
+ *                    every bulk load of cells that did not fold; while a bulk load commits, followed by its lease as
+ *                    UTF-8 JSON {"load","batch","output","since"}
+ *   l:changed        8-byte big-endian time (epoch ms) the version last moved on
+ *   l:running:&lt;load&gt;  while a folding load that took a snapshot of the table runs: UTF-8 JSON
+ *                    {"load","host","pid","beat","snapshot"}
  *   l:batch:&lt;id&gt;    one per batch the table holds: UTF-8 JSON {"batch","commit","load","output","records",
  *                    "timestamp","loadedAt","committedAt"}
  * </pre>
@@ -52,7 +56,9 @@ public final class Ledger {
 
     static final byte[] FAMILY = Bytes.toBytes("l");
     static final byte[] STATE = Bytes.toBytes("state");
+    static final byte[] CHANGED = Bytes.toBytes("changed");
     static final String BATCH_PREFIX = "batch:";
+    static final String RUNNING_PREFIX = "running:";
 
     private final Connection connection;
     private final TableName name;
@@ -113,7 +119,7 @@ public final class Ledger {
     public TableLedger read(TableName live) throws IOException {
         String table = live.getNameWithNamespaceInclAsString();
         if (!exists()) {
-            return new TableLedger(table, 0, null, List.of(), null);
+            return new TableLedger(table, 0, null, List.of(), null, 0);
         }
         Result row;
         try (Table t = connection.getTable(name)) {
@@ -141,7 +147,14 @@ public final class Ledger {
                 }
             }
         }
-        return new TableLedger(table, commits, lease, batches, state);
+        byte[] changed = row.getValue(FAMILY, CHANGED);
+        return new TableLedger(
+                table,
+                commits,
+                lease,
+                batches,
+                state,
+                changed != null && changed.length == Bytes.SIZEOF_LONG ? Bytes.toLong(changed) : 0);
     }
 
     /**
@@ -168,6 +181,7 @@ public final class Ledger {
         byte[] row = rowOf(leased.table());
         RowMutations m = RowMutations.of(List.of(new Put(row)
                 .addColumn(FAMILY, STATE, stateBytes(batch.commit(), null))
+                .addColumn(FAMILY, CHANGED, Bytes.toBytes(batch.committedAt()))
                 .addColumn(FAMILY, Bytes.toBytes(BATCH_PREFIX + batch.batch()), batch.toBytes())));
         try (Table t = connection.getTable(name)) {
             return t.checkAndMutate(CheckAndMutate.newBuilder(row)
@@ -197,7 +211,9 @@ public final class Ledger {
     public boolean forget(TableLedger seen, String batch) throws IOException {
         byte[] row = rowOf(seen.table());
         RowMutations m = RowMutations.of(List.of(
-                new Put(row).addColumn(FAMILY, STATE, stateBytes(seen.commits() + 1, null)),
+                new Put(row)
+                        .addColumn(FAMILY, STATE, stateBytes(seen.commits() + 1, null))
+                        .addColumn(FAMILY, CHANGED, Bytes.toBytes(System.currentTimeMillis())),
                 new org.apache.hadoop.hbase.client.Delete(row)
                         .addColumns(FAMILY, Bytes.toBytes(BATCH_PREFIX + batch))));
         try (Table t = connection.getTable(name)) {
@@ -206,6 +222,72 @@ public final class Ledger {
                             .build(m))
                     .isSuccess();
         }
+    }
+
+    /**
+     * Moves {@code seen}'s table's state on by one (a bulk load of cells that did not fold went into it), if the state
+     * is still {@code seen}'s; false if it changed.
+     */
+    public boolean bump(TableLedger seen) throws IOException {
+        byte[] row = rowOf(seen.table());
+        Put put = new Put(row)
+                .addColumn(FAMILY, STATE, stateBytes(seen.commits() + 1, null))
+                .addColumn(FAMILY, CHANGED, Bytes.toBytes(System.currentTimeMillis()));
+        try (Table t = connection.getTable(name)) {
+            return t.checkAndMutate(CheckAndMutate.newBuilder(row)
+                            .ifEquals(FAMILY, STATE, seen.state())
+                            .build(put))
+                    .isSuccess();
+        }
+    }
+
+    /**
+     * Gives {@code live} a state (0) if the ledger has none for it yet, so that every later bulk load into it moves the
+     * state on ({@link #bump}); a folding load does this before it reads the ledger.
+     */
+    public void initialize(TableName live) throws IOException {
+        byte[] row = rowOf(live);
+        try (Table t = connection.getTable(name)) {
+            t.checkAndMutate(CheckAndMutate.newBuilder(row)
+                    .ifNotExists(FAMILY, STATE)
+                    .build(new Put(row).addColumn(FAMILY, STATE, stateBytes(0, null))));
+        }
+    }
+
+    /** Records (or renews) that {@code load} runs with a snapshot of {@code live}. */
+    public void register(TableName live, RunningLoad load) throws IOException {
+        try (Table t = connection.getTable(name)) {
+            t.put(new Put(rowOf(live)).addColumn(FAMILY, Bytes.toBytes(RUNNING_PREFIX + load.load()), load.toBytes()));
+        }
+    }
+
+    /** Takes the record of {@code load} running out of {@code live}'s row. */
+    public void unregister(TableName live, String load) throws IOException {
+        try (Table t = connection.getTable(name)) {
+            t.delete(new org.apache.hadoop.hbase.client.Delete(rowOf(live))
+                    .addColumns(FAMILY, Bytes.toBytes(RUNNING_PREFIX + load)));
+        }
+    }
+
+    /** The loads recorded as running with a snapshot of {@code live} (alive or not). */
+    public List<RunningLoad> running(TableName live) throws IOException {
+        List<RunningLoad> out = new ArrayList<>();
+        if (!exists()) {
+            return out;
+        }
+        Result row;
+        try (Table t = connection.getTable(name)) {
+            row = t.get(new Get(rowOf(live)).addFamily(FAMILY));
+        }
+        if (!row.isEmpty()) {
+            for (Cell c : row.rawCells()) {
+                String q = Bytes.toString(CellUtil.cloneQualifier(c));
+                if (q.startsWith(RUNNING_PREFIX)) {
+                    out.add(RunningLoad.of(CellUtil.cloneValue(c), name + " " + live + "/l:" + q));
+                }
+            }
+        }
+        return out;
     }
 
     /** Every table the ledger knows, {@code namespace:name}, in order. */
@@ -241,6 +323,12 @@ public final class Ledger {
 
     /** The state after {@link #acquire} succeeded: {@code seen} with the lease. */
     public static TableLedger leased(TableLedger seen, Lease lease) {
-        return new TableLedger(seen.table(), seen.commits(), lease, seen.batches(), stateBytes(seen.commits(), lease));
+        return new TableLedger(
+                seen.table(),
+                seen.commits(),
+                lease,
+                seen.batches(),
+                stateBytes(seen.commits(), lease),
+                seen.changedAt());
     }
 }

@@ -11,13 +11,17 @@ import java.util.Optional;
  * committing now (or one that crashed), and the batches it holds.
  *
  * @param table the live table, {@code namespace:name}
- * @param commits the batches committed so far (0 for a table the ledger has never seen)
+ * @param commits the state's version: batches committed, forgotten and bulk loads that did not fold, so far (0 for a
+ *     table the ledger has never seen)
  * @param lease the bulk load committing into the table, or null
  * @param batches the batches it holds, in commit order
  * @param state the bytes of the ledger's state cell as read (null when absent), which a commit checks are unchanged
+ * @param changedAt when the state last moved on (epoch ms; 0 when never): a commit, a batch forgotten, a bulk load of
+ *     cells that did not fold
  */
 @PublicApi
-public record TableLedger(String table, long commits, Lease lease, List<LedgerBatch> batches, byte[] state) {
+public record TableLedger(
+        String table, long commits, Lease lease, List<LedgerBatch> batches, byte[] state, long changedAt) {
     public TableLedger {
         batches = batches.stream()
                 .sorted(Comparator.comparingLong(LedgerBatch::commit))

@@ -4,13 +4,14 @@ import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.job.LiveTables;
 import io.dumptruck.formats.read.SnapshotDirs;
 import io.dumptruck.loaders.ledger.FoldedBatch;
+import io.dumptruck.loaders.ledger.Ledger;
+import io.dumptruck.loaders.ledger.RunningLoad;
 import io.dumptruck.loaders.ledger.TableLedger;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
@@ -22,8 +23,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The HBase snapshots a load folding into the live tables reads: for each table its {@link HeldState.Plan} reads, the
  * one pinned by {@link LiveConf#HELD_SNAPSHOT} or one taken at set-up (named
- * {@value #PREFIX}{@code <table>-<timestamp>-<random>}). The reducers of the folded tables read the touched rows of
- * them ({@link SnapshotHeldRows}); {@link #delete} removes the ones taken, never a pinned one.
+ * {@value #PREFIX}{@code <table>-<timestamp>-<8 hex digits of the load id>}). The reducers of the folded tables read
+ * the touched rows of them ({@link SnapshotHeldRows}); {@link #delete} removes the ones taken, never a pinned one.
  */
 public final class HeldSnapshots {
     /** The names of the snapshots a load takes start with this, then the table's name and "-". */
@@ -31,6 +32,10 @@ public final class HeldSnapshots {
 
     private final Configuration conf;
     private final List<String> taken = new ArrayList<>();
+    /** Where this load is recorded as running, with its snapshot there: renewed until {@link #delete}. */
+    private final java.util.Map<TableName, RunningLoad> running = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private Thread beating;
 
     private HeldSnapshots(Configuration conf) {
         this.conf = conf;
@@ -69,11 +74,15 @@ public final class HeldSnapshots {
                         .orElseThrow(
                                 () -> new IllegalStateException("table " + table + " is not matched to a live table"));
                 String pinned = pinned(conf, table);
-                dropLeftBehind(admin, table, match.name(), notes);
+                Ledger ledger = Ledger.of(live, conf);
+                dropLeftBehind(admin, ledger, table, match.name(), notes);
                 String name = pinned;
                 if (name == null) {
                     name = PREFIX + table + "-" + loadTimestamp + "-"
-                            + UUID.randomUUID().toString().substring(0, 8);
+                            + batch.load().substring(0, 8);
+                    RunningLoad me = RunningLoad.here(batch.load(), name);
+                    ledger.register(match.name(), me); // before the snapshot: a later load keeps it while this runs
+                    snapshots.running.put(match.name(), me);
                     admin.snapshot(name, match.name());
                     snapshots.taken.add(name); // deleted by whatever ends the load, from now on
                 } else {
@@ -94,6 +103,7 @@ public final class HeldSnapshots {
             snapshots.delete();
             throw e;
         }
+        snapshots.startBeating();
         LiveConf.HELD_READERS.set(conf, String.join(",", readers));
         LiveConf.HELD_DIRS.set(conf, String.join(",", dirs));
         Set<String> folded = plan.folded();
@@ -106,18 +116,36 @@ public final class HeldSnapshots {
 
     /**
      * Deletes the snapshots of {@code live} an earlier load took and could not delete (killed, or HBase gone when it
-     * ended): only names this class makes ({@value #PREFIX}{@code <table>-<timestamp>-<8 hex digits>}) of that table,
-     * never a user's own snapshot.
+     * ended): only names this class makes ({@value #PREFIX}{@code <table>-<timestamp>-<8 hex digits of the load's id>})
+     * of that table, never a user's own snapshot, and never one of a load the ledger records as running that is alive
+     * (its process on this host; elsewhere, it said so within three beats).
      */
-    private static void dropLeftBehind(Admin admin, String table, TableName live, List<String> notes)
+    private static void dropLeftBehind(Admin admin, Ledger ledger, String table, TableName live, List<String> notes)
             throws IOException {
-        Pattern ours = Pattern.compile(Pattern.quote(PREFIX + table + "-") + "\\d+-[0-9a-f]{8}");
+        Pattern ours = Pattern.compile(Pattern.quote(PREFIX + table + "-") + "\\d+-([0-9a-f]{8})");
+        List<RunningLoad> running = ledger.running(live);
+        long now = System.currentTimeMillis();
         List<String> dropped = new ArrayList<>();
         for (SnapshotDescription d : admin.listSnapshots(ours)) {
-            if (d.getTableName().equals(live)) {
-                admin.deleteSnapshot(d.getName());
-                dropped.add(d.getName());
+            if (!d.getTableName().equals(live)) {
+                continue;
             }
+            var owner = ours.matcher(d.getName());
+            String prefix = owner.matches() ? owner.group(1) : "";
+            List<RunningLoad> owners =
+                    running.stream().filter(r -> r.load().startsWith(prefix)).toList();
+            var alive = owners.stream().filter(r -> r.alive(now)).findFirst();
+            if (alive.isPresent()) {
+                notes.add("kept snapshot " + d.getName() + " of " + live + ": load "
+                        + alive.get().load() + " is running with it (pid "
+                        + alive.get().pid() + " on " + alive.get().host() + ")");
+                continue;
+            }
+            admin.deleteSnapshot(d.getName());
+            for (RunningLoad r : owners) {
+                ledger.unregister(live, r.load());
+            }
+            dropped.add(d.getName());
         }
         if (!dropped.isEmpty()) {
             notes.add("deleted snapshot(s) " + String.join(", ", dropped) + " of " + live
@@ -126,8 +154,8 @@ public final class HeldSnapshots {
     }
 
     /**
-     * Refuses a pinned snapshot that is not of {@code live}, or that was taken before the ledger's last commit into it
-     * (folding from it would undo that batch).
+     * Refuses a pinned snapshot that is not of {@code live}, or that was taken before the ledger last recorded a change
+     * of it (folding from it would undo that change).
      */
     private static void checkPinned(Admin admin, String table, String name, TableName live, TableLedger ledger)
             throws IOException {
@@ -142,11 +170,16 @@ public final class HeldSnapshots {
             throw new IllegalArgumentException("snapshot '" + name + "' (" + key + ") is of " + d.getTableName()
                     + ", not of " + live + ", which " + table + " folds into: name a snapshot of " + live);
         }
-        if (ledger != null && d.getCreationTime() < ledger.lastCommittedAt()) {
+        if (ledger != null && d.getCreationTime() < ledger.changedAt()) {
             throw new IllegalArgumentException("snapshot '" + name + "' (" + key + ") was taken "
-                    + Instant.ofEpochMilli(d.getCreationTime()) + ", before "
-                    + TableLedger.describe(ledger.last().orElseThrow()) + " was committed into " + live
-                    + ": folding from it would undo that batch; take a new snapshot, or leave the key out");
+                    + Instant.ofEpochMilli(d.getCreationTime()) + ", before " + live + " last changed ("
+                    + Instant.ofEpochMilli(ledger.changedAt())
+                    + ledger.last()
+                            .filter(b -> b.committedAt() == ledger.changedAt())
+                            .map(b -> ": " + TableLedger.describe(b))
+                            .orElse("")
+                    + "): folding from it would undo what came since; take a new snapshot, or "
+                    + "leave the key out");
         }
     }
 
@@ -192,9 +225,13 @@ public final class HeldSnapshots {
         return conf.get(LiveConf.HELD_SNAPSHOT.key() + table);
     }
 
-    /** Deletes the snapshots taken at set-up; a failure is logged (the snapshot stays), not thrown. */
+    /** Deletes the snapshots taken at set-up, and the record of this load running; a failure is logged, not thrown. */
     public void delete() {
-        if (taken.isEmpty()) {
+        if (beating != null) {
+            beating.interrupt();
+            beating = null;
+        }
+        if (taken.isEmpty() && running.isEmpty()) {
             return;
         }
         try (Connection c = LiveHBase.connect(conf);
@@ -203,6 +240,11 @@ public final class HeldSnapshots {
                 admin.deleteSnapshot(name);
             }
             taken.clear();
+            Ledger ledger = Ledger.of(c, conf);
+            for (var r : running.entrySet()) {
+                ledger.unregister(r.getKey(), r.getValue().load());
+            }
+            running.clear();
         } catch (IOException e) {
             LoggerFactory.getLogger(HeldSnapshots.class)
                     .warn(
@@ -210,5 +252,36 @@ public final class HeldSnapshots {
                             String.join(",", taken),
                             e.getMessage());
         }
+    }
+
+    /**
+     * Renews this load's record as running every {@link RunningLoad#BEAT_MS} until {@link #delete}, so that a load on
+     * another host keeps its snapshots.
+     */
+    private void startBeating() {
+        if (running.isEmpty()) {
+            return;
+        }
+        beating = new Thread(
+                () -> {
+                    try (Connection c = LiveHBase.connect(conf)) {
+                        Ledger ledger = Ledger.of(c, conf);
+                        while (!Thread.currentThread().isInterrupted()) {
+                            Thread.sleep(RunningLoad.BEAT_MS);
+                            long now = System.currentTimeMillis();
+                            for (var r : running.entrySet()) {
+                                ledger.register(r.getKey(), r.getValue().beating(now));
+                            }
+                        }
+                    } catch (InterruptedException stopped) {
+                        // the load ended
+                    } catch (IOException | RuntimeException e) {
+                        LoggerFactory.getLogger(HeldSnapshots.class)
+                                .warn("could not renew the load's record as running: {}", e.getMessage());
+                    }
+                },
+                "dumptruck-running-load");
+        beating.setDaemon(true);
+        beating.start();
     }
 }

@@ -42,6 +42,13 @@ final class UrlCountsHeld implements HeldState {
     @Override
     public void emit(Result row, long loadTimestamp, HeldCellsOut out) {
         byte[] key = row.getRow();
+        for (Cell c : row.rawCells()) { // a row with one unreadable count is not folded at all: checked first
+            if (c.getValueLength() != Bytes.SIZEOF_LONG) {
+                throw new IllegalArgumentException("cookie_url_count row '" + Bytes.toStringBinary(key) + "' holds "
+                        + c.getValueLength() + " bytes in " + Bytes.toString(CellUtil.cloneFamily(c)) + ":"
+                        + Bytes.toStringBinary(CellUtil.cloneQualifier(c)) + ", not an 8-byte count");
+            }
+        }
         Cell previous = null;
         for (Cell c : row.rawCells()) {
             boolean olderVersion = previous != null && CellUtil.matchingColumn(previous, c);
@@ -51,11 +58,6 @@ final class UrlCountsHeld implements HeldState {
             }
             byte[] qualifier = CellUtil.cloneQualifier(c);
             byte[] value = CellUtil.cloneValue(c);
-            if (value.length != Bytes.SIZEOF_LONG) {
-                throw new IllegalArgumentException("cookie_url_count row '" + Bytes.toStringBinary(key) + "' holds "
-                        + value.length + " bytes in " + Bytes.toString(CellUtil.cloneFamily(c)) + ":"
-                        + Bytes.toStringBinary(qualifier) + ", not an 8-byte count");
-            }
             if (CellUtil.matchingFamily(c, Bytes.toBytes(WebLogSchema.URL_COUNT))) {
                 out.put(urlCount, key, qualifier, loadTimestamp, value, c.getTimestamp());
                 out.put(statsCounts, key, qualifier, loadTimestamp, value);
