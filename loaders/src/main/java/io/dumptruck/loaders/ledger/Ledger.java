@@ -18,7 +18,9 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.RowMutations;
@@ -163,14 +165,7 @@ public final class Ledger {
      */
     public boolean acquire(TableLedger seen, Lease lease) throws IOException {
         byte[] row = rowOf(seen.table());
-        Put put = new Put(row).addColumn(FAMILY, STATE, stateBytes(seen.commits(), lease));
-        CheckAndMutate.Builder check = CheckAndMutate.newBuilder(row);
-        CheckAndMutate cam = seen.state() == null
-                ? check.ifNotExists(FAMILY, STATE).build(put)
-                : check.ifEquals(FAMILY, STATE, seen.state()).build(put);
-        try (Table t = connection.getTable(name)) {
-            return t.checkAndMutate(cam).isSuccess();
-        }
+        return ifState(row, seen.state(), new Put(row).addColumn(FAMILY, STATE, stateBytes(seen.commits(), lease)));
     }
 
     /**
@@ -179,49 +174,31 @@ public final class Ledger {
      */
     public boolean commit(TableLedger leased, LedgerBatch batch) throws IOException {
         byte[] row = rowOf(leased.table());
-        RowMutations m = RowMutations.of(List.of(new Put(row)
-                .addColumn(FAMILY, STATE, stateBytes(batch.commit(), null))
-                .addColumn(FAMILY, CHANGED, Bytes.toBytes(batch.committedAt()))
-                .addColumn(FAMILY, Bytes.toBytes(BATCH_PREFIX + batch.batch()), batch.toBytes())));
-        try (Table t = connection.getTable(name)) {
-            return t.checkAndMutate(CheckAndMutate.newBuilder(row)
-                            .ifEquals(FAMILY, STATE, leased.state())
-                            .build(m))
-                    .isSuccess();
-        }
+        return ifState(
+                row,
+                leased.state(),
+                moveOn(row, batch.commit(), batch.committedAt())
+                        .addColumn(FAMILY, Bytes.toBytes(BATCH_PREFIX + batch.batch()), batch.toBytes()));
     }
 
     /** Gives {@code leased}'s lease back (the state it had before), if it is still there. */
     public boolean release(TableLedger leased) throws IOException {
         byte[] row = rowOf(leased.table());
-        Put put = new Put(row).addColumn(FAMILY, STATE, stateBytes(leased.commits(), null));
-        try (Table t = connection.getTable(name)) {
-            return t.checkAndMutate(CheckAndMutate.newBuilder(row)
-                            .ifEquals(FAMILY, STATE, leased.state())
-                            .build(put))
-                    .isSuccess();
-        }
+        return ifState(row, leased.state(), new Put(row).addColumn(FAMILY, STATE, stateBytes(leased.commits(), null)));
     }
 
     /**
      * Takes {@code batch} out of {@code seen}'s table's record (after the table was restored to a state without it), if
-     * the state is still {@code seen}'s: the commit count moves on, so that a load set up before is refused at its
-     * commit; false if the state changed.
+     * the state is still {@code seen}'s: the version moves on, so that a load set up before is refused at its commit;
+     * false if the state changed.
      */
     public boolean forget(TableLedger seen, String batch) throws IOException {
         byte[] row = rowOf(seen.table());
-        RowMutations m = RowMutations.of(List.of(
-                new Put(row)
-                        .addColumn(FAMILY, STATE, stateBytes(seen.commits() + 1, null))
-                        .addColumn(FAMILY, CHANGED, Bytes.toBytes(System.currentTimeMillis())),
-                new org.apache.hadoop.hbase.client.Delete(row)
-                        .addColumns(FAMILY, Bytes.toBytes(BATCH_PREFIX + batch))));
-        try (Table t = connection.getTable(name)) {
-            return t.checkAndMutate(CheckAndMutate.newBuilder(row)
-                            .ifEquals(FAMILY, STATE, seen.state())
-                            .build(m))
-                    .isSuccess();
-        }
+        return ifState(
+                row,
+                seen.state(),
+                moveOn(row, seen.commits() + 1, System.currentTimeMillis()),
+                new Delete(row).addColumns(FAMILY, Bytes.toBytes(BATCH_PREFIX + batch)));
     }
 
     /**
@@ -230,15 +207,7 @@ public final class Ledger {
      */
     public boolean bump(TableLedger seen) throws IOException {
         byte[] row = rowOf(seen.table());
-        Put put = new Put(row)
-                .addColumn(FAMILY, STATE, stateBytes(seen.commits() + 1, null))
-                .addColumn(FAMILY, CHANGED, Bytes.toBytes(System.currentTimeMillis()));
-        try (Table t = connection.getTable(name)) {
-            return t.checkAndMutate(CheckAndMutate.newBuilder(row)
-                            .ifEquals(FAMILY, STATE, seen.state())
-                            .build(put))
-                    .isSuccess();
-        }
+        return ifState(row, seen.state(), moveOn(row, seen.commits() + 1, System.currentTimeMillis()));
     }
 
     /**
@@ -247,10 +216,26 @@ public final class Ledger {
      */
     public void initialize(TableName live) throws IOException {
         byte[] row = rowOf(live);
+        ifState(row, null, new Put(row).addColumn(FAMILY, STATE, stateBytes(0, null)));
+    }
+
+    /** The put of a state with no lease at {@code version}, changed at {@code at}. */
+    private static Put moveOn(byte[] row, long version, long at) {
+        return new Put(row)
+                .addColumn(FAMILY, STATE, stateBytes(version, null))
+                .addColumn(FAMILY, CHANGED, Bytes.toBytes(at));
+    }
+
+    /**
+     * Applies {@code mutations} to {@code row} in one, if its state cell holds {@code expected} (null: has none) — the
+     * one way the ledger's state changes; whether it did.
+     */
+    private boolean ifState(byte[] row, byte[] expected, Mutation... mutations) throws IOException {
+        CheckAndMutate.Builder check = CheckAndMutate.newBuilder(row);
+        check = expected == null ? check.ifNotExists(FAMILY, STATE) : check.ifEquals(FAMILY, STATE, expected);
         try (Table t = connection.getTable(name)) {
-            t.checkAndMutate(CheckAndMutate.newBuilder(row)
-                    .ifNotExists(FAMILY, STATE)
-                    .build(new Put(row).addColumn(FAMILY, STATE, stateBytes(0, null))));
+            return t.checkAndMutate(check.build(RowMutations.of(List.of(mutations))))
+                    .isSuccess();
         }
     }
 
@@ -264,8 +249,7 @@ public final class Ledger {
     /** Takes the record of {@code load} running out of {@code live}'s row. */
     public void unregister(TableName live, String load) throws IOException {
         try (Table t = connection.getTable(name)) {
-            t.delete(new org.apache.hadoop.hbase.client.Delete(rowOf(live))
-                    .addColumns(FAMILY, Bytes.toBytes(RUNNING_PREFIX + load)));
+            t.delete(new Delete(rowOf(live)).addColumns(FAMILY, Bytes.toBytes(RUNNING_PREFIX + load)));
         }
     }
 
