@@ -169,6 +169,59 @@ public final class TableDir {
                                 + "): give a snapshot of the table, or its whole table directory");
             }
         }
+        Path root = hbaseRootAbove(fs, dir);
+        if (root != null) {
+            throw new NotATableException(dir + " is " + underRoot(root, dir) + " of the HBase root " + root
+                    + ", not a table: give a snapshot " + new Path(root, HConstants.SNAPSHOT_DIR_NAME)
+                    + "/<name> or a table directory " + new Path(root, HConstants.BASE_NAMESPACE_DIR)
+                    + "/<namespace>/<table>");
+        }
+    }
+
+    /** How far up an HBase root is looked for above a directory that is no table. */
+    private static final int ROOT_DEPTH = 8;
+
+    /** The nearest directory above {@code dir} that is an HBase root (it holds {@code hbase.version}), or null. */
+    private static Path hbaseRootAbove(FileSystem fs, Path dir) throws IOException {
+        Path p = new Path(dir.toString()).getParent(); // a Path made from a URI keeps a trailing slash
+        for (int i = 0; p != null && i < ROOT_DEPTH; i++, p = p.getParent()) {
+            if (fs.exists(new Path(p, HConstants.VERSION_FILE_NAME))) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** What {@code dir}, a directory under the HBase root {@code root} that is no table, is, in a few words. */
+    static String underRoot(Path root, Path dir) {
+        List<String> parts = new ArrayList<>();
+        for (Path p = new Path(dir.toString());
+                p != null && !p.equals(root) && p.getParent() != null;
+                p = p.getParent()) {
+            parts.add(0, p.getName());
+        }
+        String first = parts.isEmpty() ? "" : parts.get(0);
+        int depth = parts.size();
+        return switch (first) {
+            case HConstants.BASE_NAMESPACE_DIR ->
+                switch (depth) {
+                    case 1 -> "the data directory (its namespaces)";
+                    case 2 -> "a namespace directory with no table";
+                    case 3 -> "a table directory without its descriptor";
+                    case 5 -> "a family directory of a region";
+                    default -> "a directory inside a table";
+                };
+            case HConstants.HFILE_ARCHIVE_DIRECTORY ->
+                depth == 4 && parts.get(1).equals(HConstants.BASE_NAMESPACE_DIR)
+                        ? "an archived table (files that compactions, splits and dropped tables left; snapshots may use them)"
+                        : "the archive (files that compactions, splits and dropped tables left; snapshots may use them)";
+            case HConstants.HBASE_TEMP_DIRECTORY -> "HBase's temporary directory";
+            case "MasterData" -> "the master's own store";
+            case HConstants.HREGION_LOGDIR_NAME, HConstants.HREGION_OLDLOGDIR_NAME -> "write-ahead logs";
+            case HConstants.CORRUPT_DIR_NAME -> "the corrupt write-ahead logs";
+            case HConstants.SNAPSHOT_DIR_NAME -> "a directory of snapshots being taken or of a snapshot";
+            default -> "a directory";
+        };
     }
 
     /**

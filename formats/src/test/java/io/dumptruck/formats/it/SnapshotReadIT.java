@@ -233,6 +233,25 @@ class SnapshotReadIT {
             NotATableException e = assertThrows(NotATableException.class, () -> TableReader.open(conf, new Path(c[0])));
             assertTrue(e.getMessage().contains(c[1]), e.getMessage());
         }
+        String[][] ofTheRoot = { // HBase's own directories, those the mini cluster has made
+            {"data", "is the data directory"},
+            {"MasterData", "is the master's own store"},
+            {"WALs", "is write-ahead logs"},
+            {"oldWALs", "is write-ahead logs"},
+            {"archive", "is the archive"},
+            {".tmp", "is HBase's temporary directory"}
+        };
+        int found = 0;
+        for (String[] c : ofTheRoot) {
+            Path dir = new Path(root, c[0]);
+            if (!dir.getFileSystem(conf).exists(dir)) {
+                continue;
+            }
+            found++;
+            NotATableException e = assertThrows(NotATableException.class, () -> TableReader.open(conf, dir));
+            assertTrue(e.getMessage().contains(c[1]), e.getMessage());
+        }
+        assertTrue(found >= 3, "the mini cluster's root has data, MasterData and WALs at least");
     }
 
     @Test
