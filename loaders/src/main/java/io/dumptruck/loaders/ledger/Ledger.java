@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
@@ -120,13 +122,7 @@ public final class Ledger {
     /** What the ledger says of {@code live}; an empty ledger when the ledger table does not exist yet. */
     public TableLedger read(TableName live) throws IOException {
         String table = live.getNameWithNamespaceInclAsString();
-        if (!exists()) {
-            return new TableLedger(table, 0, null, List.of(), null, 0);
-        }
-        Result row;
-        try (Table t = connection.getTable(name)) {
-            row = t.get(new Get(rowOf(live)).addFamily(FAMILY));
-        }
+        Result row = fetch(live);
         byte[] state = row.getValue(FAMILY, STATE);
         long commits = 0;
         Lease lease = null;
@@ -141,13 +137,8 @@ public final class Ledger {
             }
         }
         List<LedgerBatch> batches = new ArrayList<>();
-        if (!row.isEmpty()) {
-            for (Cell c : row.rawCells()) {
-                String q = Bytes.toString(CellUtil.cloneQualifier(c));
-                if (q.startsWith(BATCH_PREFIX)) {
-                    batches.add(LedgerBatch.of(CellUtil.cloneValue(c), name + " " + table + "/l:" + q));
-                }
-            }
+        for (var c : prefixed(row, BATCH_PREFIX).entrySet()) {
+            batches.add(LedgerBatch.of(c.getValue(), name + " " + table + "/l:" + c.getKey()));
         }
         byte[] changed = row.getValue(FAMILY, CHANGED);
         return new TableLedger(
@@ -157,6 +148,30 @@ public final class Ledger {
                 batches,
                 state,
                 changed != null && changed.length == Bytes.SIZEOF_LONG ? Bytes.toLong(changed) : 0);
+    }
+
+    /** The ledger's row of {@code live}: empty when the ledger table does not exist yet. */
+    private Result fetch(TableName live) throws IOException {
+        if (!exists()) {
+            return Result.EMPTY_RESULT;
+        }
+        try (Table t = connection.getTable(name)) {
+            return t.get(new Get(rowOf(live)).addFamily(FAMILY));
+        }
+    }
+
+    /** The values of {@code row}'s cells whose qualifier starts with {@code prefix}, by qualifier, in order. */
+    private static Map<String, byte[]> prefixed(Result row, String prefix) {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        if (!row.isEmpty()) {
+            for (Cell c : row.rawCells()) {
+                String q = Bytes.toString(CellUtil.cloneQualifier(c));
+                if (q.startsWith(prefix)) {
+                    out.put(q, CellUtil.cloneValue(c));
+                }
+            }
+        }
+        return out;
     }
 
     /**
@@ -256,20 +271,8 @@ public final class Ledger {
     /** The loads recorded as running with a snapshot of {@code live} (alive or not). */
     public List<RunningLoad> running(TableName live) throws IOException {
         List<RunningLoad> out = new ArrayList<>();
-        if (!exists()) {
-            return out;
-        }
-        Result row;
-        try (Table t = connection.getTable(name)) {
-            row = t.get(new Get(rowOf(live)).addFamily(FAMILY));
-        }
-        if (!row.isEmpty()) {
-            for (Cell c : row.rawCells()) {
-                String q = Bytes.toString(CellUtil.cloneQualifier(c));
-                if (q.startsWith(RUNNING_PREFIX)) {
-                    out.add(RunningLoad.of(CellUtil.cloneValue(c), name + " " + live + "/l:" + q));
-                }
-            }
+        for (var c : prefixed(fetch(live), RUNNING_PREFIX).entrySet()) {
+            out.add(RunningLoad.of(c.getValue(), name + " " + live + "/l:" + c.getKey()));
         }
         return out;
     }
