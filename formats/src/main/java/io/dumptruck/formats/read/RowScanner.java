@@ -17,6 +17,7 @@ import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.hbase.util.EnvironmentEdgeManager;
 
 /**
  * Reads the rows of a key range of a table as HBase {@link Result}s, applying a {@link ScanSpec} the way an HBase scan
@@ -39,7 +40,8 @@ public final class RowScanner implements Closeable {
     private final byte[] stop;
     private final TableSpec spec;
     /** When the scan started: family TTLs count back from it. */
-    private final long now = System.currentTimeMillis();
+    /** What TTLs count from: HBase's clock, as a region server's scan takes it. */
+    private final long now = EnvironmentEdgeManager.currentTime();
 
     private final Map<String, FamilyRule> rules = new HashMap<>();
     /** The delete markers of the current row and family. */
@@ -188,6 +190,8 @@ public final class RowScanner implements Closeable {
                             ? change == KeyChange.SAME_COLUMN
                             : CellBytes.sameQualifier(previous, c));
             boolean put = c.getTypeByte() == PUT; // a marker (raw scans only get here with one) is no version
+            // the version before this one in the column; newer (timestamps fall within a column)
+            long newerVersion = sameColumn ? previous.getTimestamp() : Long.MAX_VALUE;
             if (sameColumn) {
                 if (CELLS.compare(previous, c, true) == 0) {
                     continue; // the same key in an older file (its memstore timestamp decides nothing, see
@@ -198,10 +202,8 @@ public final class RowScanner implements Closeable {
                 versions = put ? 1 : 0;
             }
             previous = c;
-            // an expired cell is still served while it is one of the column's newest MIN_VERSIONS (HBase's
-            // checkVersion)
             if (versions <= family.maxVersions
-                    && (versions <= family.minVersions || c.getTimestamp() >= family.oldestAllowed)) {
+                    && (versions <= family.minVersions || family.servesPastTtl(c.getTimestamp(), newerVersion))) {
                 if (!currentRowCounted) {
                     rows++;
                     currentRowCounted = true;
@@ -295,6 +297,19 @@ public final class RowScanner implements Closeable {
         final long oldestAllowed;
         /** HBase's MIN_VERSIONS: this many newest versions of a column are served even when expired. */
         final int minVersions;
+
+        /**
+         * Whether a version past the column's newest {@code minVersions} is served, given its timestamp and that of the
+         * version before it (newer; {@code Long.MAX_VALUE} for the column's first). HBase's two column trackers differ
+         * here, and dumptruck follows each: when the scan reads every column of the family, a version is served while
+         * it has not expired ({@code ScanWildcardColumnTracker.checkVersion}); when it names the family's columns,
+         * {@code ExplicitColumnTracker.checkVersions} counts a version and stops at the first one past MIN_VERSIONS
+         * that has expired, serving it too: so each named column also gets the first expired version after its live
+         * ones. (With MIN_VERSIONS 0 no expired cell reaches this point: both trackers drop it first.)
+         */
+        boolean servesPastTtl(long timestamp, long newerVersion) {
+            return timestamp >= oldestAllowed || (qualifiers != null && newerVersion >= oldestAllowed);
+        }
 
         final boolean read;
         /** The only qualifiers read when the scan lists columns of this family; null = every qualifier. */

@@ -31,6 +31,8 @@ import org.apache.hadoop.hbase.regionserver.HRegion;
 import org.apache.hadoop.hbase.regionserver.HStoreFile;
 import org.apache.hadoop.hbase.regionserver.RegionScanner;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.hbase.util.EnvironmentEdgeManager;
+import org.apache.hadoop.hbase.util.ManualEnvironmentEdge;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,13 +49,24 @@ class DeleteSemanticsTest {
     static final byte[] G = Bytes.toBytes("g");
     /** Every cell of h is long expired (timestamps 1..20 ms), but MIN_VERSIONS 2 keeps each column's newest two. */
     static final byte[] H = Bytes.toBytes("h");
+    /**
+     * k's cells are live when flushed and half of them expire before the scans (the clock moves on): MIN_VERSIONS 2
+     * keeps each column's newest two, and a scan naming k's columns serves the first expired version after the live
+     * ones too, as HBase's ExplicitColumnTracker does.
+     */
+    static final byte[] K = Bytes.toBytes("k");
+    /** k's timestamps: K_BASE + 1..20 × 10 s; the clock is at K_BASE + 205 s while writing, + 310 s while reading. */
+    static final long K_BASE = 1_700_000_000_000L;
+
+    static final long K_STEP = 10_000;
 
     static final byte[][] QUALIFIERS = {Bytes.toBytes(""), Bytes.toBytes("a"), Bytes.toBytes("b"), Bytes.toBytes("c")};
     static final TableSpec SPEC = TableSpec.of(
             "t",
             FamilySpec.named("f").withMaxVersions(3),
             FamilySpec.named("g").withMaxVersions(1),
-            FamilySpec.named("h").withMaxVersions(3).withTtlSeconds(60).withMinVersions(2));
+            FamilySpec.named("h").withMaxVersions(3).withTtlSeconds(60).withMinVersions(2),
+            FamilySpec.named("k").withMaxVersions(4).withTtlSeconds(200).withMinVersions(2));
 
     @TempDir
     File tmp;
@@ -81,7 +94,15 @@ class DeleteSemanticsTest {
                         .setMinVersions(2)
                         .setTimeToLive(60)
                         .build())
+                .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(K)
+                        .setMaxVersions(4)
+                        .setMinVersions(2)
+                        .setTimeToLive(200)
+                        .build())
                 .build();
+        ManualEnvironmentEdge clock = new ManualEnvironmentEdge();
+        clock.setValue(K_BASE + 205_000); // every k cell but the oldest (ts + 10 s) is live while written and flushed
+        EnvironmentEdgeManager.injectEdge(clock);
         HRegion region = HBaseTestingUtility.createRegionAndWAL(
                 RegionInfoBuilder.newBuilder(table.getTableName()).build(),
                 new Path(conf.get("hbase.rootdir")),
@@ -98,6 +119,7 @@ class DeleteSemanticsTest {
             List<StoredFile> probe = files(conf, region, ScanSpec.all());
             assertTrue(probe.size() >= 8, "markers and cells spread over many files: " + probe.size());
             StoredFile.closeAll(probe);
+            clock.setValue(K_BASE + 310_000); // k's cells older than K_BASE + 110 s have now expired
             compare(conf, region, seed, "full", new Scan(), ScanSpec.all());
             compare(
                     conf,
@@ -140,6 +162,33 @@ class DeleteSemanticsTest {
                             .withColumns(List.of(
                                     new ScanSpec.Column("f", QUALIFIERS[1]), new ScanSpec.Column("g", QUALIFIERS[0])))
                             .withMaxVersions(Integer.MAX_VALUE));
+            for (int versions : new int[] {Integer.MAX_VALUE, 3, 2, 1}) {
+                compare(
+                        conf,
+                        region,
+                        seed,
+                        "named columns of TTL families, " + versions + " versions",
+                        new Scan()
+                                .addColumn(H, QUALIFIERS[1])
+                                .addColumn(K, QUALIFIERS[0])
+                                .addColumn(K, QUALIFIERS[1])
+                                .addColumn(K, QUALIFIERS[3])
+                                .readVersions(versions),
+                        ScanSpec.all()
+                                .withColumns(List.of(
+                                        new ScanSpec.Column("h", QUALIFIERS[1]),
+                                        new ScanSpec.Column("k", QUALIFIERS[0]),
+                                        new ScanSpec.Column("k", QUALIFIERS[1]),
+                                        new ScanSpec.Column("k", QUALIFIERS[3])))
+                                .withMaxVersions(versions));
+            }
+            compare(
+                    conf,
+                    region,
+                    seed,
+                    "family k",
+                    new Scan().addFamily(K).readAllVersions(),
+                    ScanSpec.all().withFamilies(List.of("k")).withMaxVersions(Integer.MAX_VALUE));
             compare(
                     conf,
                     region,
@@ -171,8 +220,30 @@ class DeleteSemanticsTest {
                         new Scan().withStartRow(one).withStopRow(one, true).readAllVersions(),
                         ScanSpec.row(one).withMaxVersions(Integer.MAX_VALUE));
             }
+            for (int r = 0; r < 30; r += 4) {
+                byte[] one = row(r);
+                compare(
+                        conf,
+                        region,
+                        seed,
+                        "row " + r + ", named columns",
+                        new Scan()
+                                .withStartRow(one)
+                                .withStopRow(one, true)
+                                .addColumn(K, QUALIFIERS[1])
+                                .addColumn(K, QUALIFIERS[2])
+                                .addColumn(H, QUALIFIERS[0])
+                                .readAllVersions(),
+                        ScanSpec.row(one)
+                                .withColumns(List.of(
+                                        new ScanSpec.Column("k", QUALIFIERS[1]),
+                                        new ScanSpec.Column("k", QUALIFIERS[2]),
+                                        new ScanSpec.Column("h", QUALIFIERS[0])))
+                                .withMaxVersions(Integer.MAX_VALUE));
+            }
         } finally {
             HBaseTestingUtility.closeRegionAndWAL(region);
+            EnvironmentEdgeManager.reset();
         }
     }
 
@@ -183,9 +254,12 @@ class DeleteSemanticsTest {
     /** One random Put or delete of any kind, at timestamps 1..20 so that they meet often. */
     static void mutate(HRegion region, Random random) throws IOException {
         byte[] row = row(random.nextInt(30));
-        byte[] family = new byte[][] {F, G, H}[random.nextInt(3)];
+        byte[] family = new byte[][] {F, G, H, K}[random.nextInt(4)];
         byte[] qualifier = QUALIFIERS[random.nextInt(QUALIFIERS.length)];
         long ts = 1 + random.nextInt(20);
+        if (family == K) {
+            ts = K_BASE + ts * K_STEP;
+        }
         int kind = random.nextInt(20);
         if (kind < 14) {
             region.put(new Put(row).addColumn(family, qualifier, ts, Bytes.toBytes("v" + random.nextInt(1000))));
@@ -204,7 +278,7 @@ class DeleteSemanticsTest {
     static List<StoredFile> files(Configuration conf, HRegion region, ScanSpec scan) throws IOException {
         FileSystem fs = region.getRegionFileSystem().getFileSystem();
         List<StoredFile> out = new ArrayList<>();
-        for (byte[] family : List.of(F, G, H)) {
+        for (byte[] family : List.of(F, G, H, K)) {
             if (!scan.readsFamily(Bytes.toString(family))) {
                 continue;
             }

@@ -7,8 +7,10 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.avro.file.DataFileConstants;
 import org.apache.avro.file.DataFileReader;
+import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.hadoop.io.AvroSerialization;
 import org.apache.avro.mapred.AvroKey;
 import org.apache.avro.mapred.FsInput;
 import org.apache.avro.mapreduce.AvroKeyInputFormat;
@@ -23,11 +25,12 @@ import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 
 /**
- * Avro data files for the spec loader: {@link AvroKeyInputFormat}'s records, read errors naming the file, and a cut
- * file refused. Avro's reader takes the end of the bytes as the end of the file, so a file cut inside a block would
- * load its first blocks and lose the rest without a word; but every whole Avro data file ends with the 16-byte sync
- * marker that also ends its header, which {@link #checkWhole} compares. (A cut exactly after a block's sync marker
- * leaves a shorter whole file: Avro records no count that could tell.)
+ * Avro data files for the spec loader: {@link AvroKeyInputFormat}'s records, read with the generic model (never as
+ * classes the file's schema names), read errors naming the file, and a cut file refused. Avro's reader takes the end of
+ * the bytes as the end of the file, so a file cut inside a block would load its first blocks and lose the rest without
+ * a word; but every whole Avro data file ends with the 16-byte sync marker that also ends its header, which
+ * {@link #checkWhole} compares. (A cut exactly after a block's sync marker leaves a shorter whole file: Avro records no
+ * count that could tell.)
  */
 final class AvroFileInputFormat extends AvroKeyInputFormat<GenericRecord> {
     /** The files of the input paths, by {@link InputFiles}' rule. */
@@ -39,6 +42,9 @@ final class AvroFileInputFormat extends AvroKeyInputFormat<GenericRecord> {
     @Override
     public RecordReader<AvroKey<GenericRecord>, NullWritable> createRecordReader(
             InputSplit split, TaskAttemptContext context) throws IOException, InterruptedException {
+        // the generic model, whatever the job's configuration says: Avro's default for MapReduce (the reflect model)
+        // reads strings into classes a file's schema names (java-class) and records into the class of their name
+        AvroSerialization.setDataModelClass(context.getConfiguration(), GenericData.class);
         return new NamedInputReader<>(super.createRecordReader(split, context), AvroFileInputFormat::checkWhole);
     }
 

@@ -11,10 +11,13 @@ import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.parquet.avro.AvroParquetInputFormat;
+import org.apache.parquet.avro.AvroReadSupport;
+import org.apache.parquet.avro.GenericDataSupplier;
 
 /**
- * Parquet files for the spec loader, read as Avro records, read errors naming the file. A Parquet file knows its end
- * (the footer and the magic bytes after it): a cut file fails to open.
+ * Parquet files for the spec loader, read as generic Avro records (never as classes the file's schema names), read
+ * errors naming the file. A Parquet file knows its end (the footer and the magic bytes after it): a cut file fails to
+ * open.
  */
 final class ParquetFileInputFormat extends AvroParquetInputFormat<GenericRecord> {
     /** The files of the input paths, by {@link InputFiles}' rule. */
@@ -26,6 +29,9 @@ final class ParquetFileInputFormat extends AvroParquetInputFormat<GenericRecord>
     @Override
     public RecordReader<Void, GenericRecord> createRecordReader(InputSplit split, TaskAttemptContext context)
             throws IOException, InterruptedException {
+        // the generic model, whatever the job's configuration says: Parquet's default (the specific model, or one
+        // derived from the class the file's schema names) loads and instantiates classes a file names (CVE-2025-46762)
+        AvroReadSupport.setAvroDataSupplier(context.getConfiguration(), GenericDataSupplier.class);
         return new NamedInputReader<>(super.createRecordReader(split, context), null);
     }
 }

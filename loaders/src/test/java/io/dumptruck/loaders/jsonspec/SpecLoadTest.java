@@ -216,7 +216,10 @@ class SpecLoadTest {
     }
 
     private static List<org.apache.avro.generic.GenericRecord> visits() {
-        org.apache.avro.Schema schema = new org.apache.avro.Schema.Parser().parse(AVRO_SCHEMA);
+        return visits(new org.apache.avro.Schema.Parser().parse(AVRO_SCHEMA));
+    }
+
+    private static List<org.apache.avro.generic.GenericRecord> visits(org.apache.avro.Schema schema) {
         List<org.apache.avro.generic.GenericRecord> out = new java.util.ArrayList<>();
         String[][] rows = {{"u1", "1000", "/a"}, {"u1", "2000", "/b"}, {"u2", "1500", null}};
         for (String[] r : rows) {
@@ -282,6 +285,54 @@ class SpecLoadTest {
             }
         }
         assertVisits(load(spec.getPath(), in.getPath()));
+    }
+
+    /**
+     * A schema that names Java classes: the records' own names, {@code java-class} on strings (one of them a class Avro
+     * trusts), {@code avro.java.string}. Read with Avro's reflect or specific model, or Parquet's default, a file could
+     * make the reader load and instantiate classes of its choosing (CVE-2025-46762); read with the generic model, as
+     * dumptruck reads every user file, its values are plain strings and no class it names is touched.
+     */
+    static final String CLASS_NAMING_SCHEMA = "{\"type\": \"record\", \"name\": \"SchemaTrap\","
+            + " \"namespace\": \"io.dumptruck.loaders.jsonspec\", \"fields\": ["
+            + "{\"name\": \"user\", \"type\": {\"type\": \"record\", \"name\": \"SchemaTrap.User\", \"fields\": "
+            + "[{\"name\": \"id\", \"type\": {\"type\": \"string\", \"java-class\": \"java.math.BigDecimal\"}}]}},"
+            + "{\"name\": \"ts\", \"type\": \"long\"}, {\"name\": \"page\", \"type\": [\"null\", {\"type\": \"string\","
+            + " \"java-class\": \"io.dumptruck.loaders.jsonspec.SchemaTrap\", \"avro.java.string\": \"String\"}]}]}";
+
+    @Test
+    void filesWhoseSchemaNamesJavaClassesLoadAsPlainValuesAndTouchNoClass() throws Exception {
+        org.apache.avro.Schema schema = new org.apache.avro.Schema.Parser().parse(CLASS_NAMING_SCHEMA);
+        File avroIn = new File(tmp, "avro-classes");
+        avroIn.mkdirs();
+        try (org.apache.avro.file.DataFileWriter<org.apache.avro.generic.GenericRecord> w =
+                new org.apache.avro.file.DataFileWriter<>(new org.apache.avro.generic.GenericDatumWriter<>(schema))) {
+            w.create(schema, new File(avroIn, "visits.avro"));
+            for (org.apache.avro.generic.GenericRecord r : visits(schema)) {
+                w.append(r);
+            }
+        }
+        File parquetIn = new File(tmp, "parquet-classes");
+        parquetIn.mkdirs();
+        try (org.apache.parquet.hadoop.ParquetWriter<org.apache.avro.generic.GenericRecord> w =
+                org.apache.parquet.avro.AvroParquetWriter.<org.apache.avro.generic.GenericRecord>builder(
+                                org.apache.parquet.hadoop.util.HadoopOutputFile.fromPath(
+                                        new Path(new File(parquetIn, "visits.parquet").getPath()),
+                                        LocalJobs.localConf()))
+                        .withSchema(schema)
+                        .withDataModel(org.apache.avro.generic.GenericData.get())
+                        .build()) {
+            for (org.apache.avro.generic.GenericRecord r : visits(schema)) {
+                w.write(r);
+            }
+        }
+        for (String format : List.of("avro", "parquet")) {
+            File spec = new File(tmp, format + "-classes-spec.json");
+            Files.writeString(spec.toPath(), visitSpec(format));
+            assertVisits(load(spec.getPath(), new File(tmp, format + "-classes").getPath()));
+            org.apache.hadoop.fs.FileUtil.fullyDelete(new File(tmp, "out"));
+        }
+        assertEquals(null, System.getProperty(SchemaTrap.TOUCHED), "a class the file's schema names was initialized");
     }
 
     @Test
@@ -509,5 +560,18 @@ class SpecLoadTest {
         assertEquals(1, l.report().rejected(), "bob has no password, as without the mark");
         assertTrue(l.cells("usertable", LoadTesting::utf8, LoadTesting::utf8, 1)
                 .contains("jim info:name @" + LoadTesting.LOAD_TS + " = Jim Kellerman"));
+    }
+}
+
+/** A class a hostile file's schema names; initializing or constructing it leaves a mark a test can see. */
+final class SchemaTrap {
+    static final String TOUCHED = "dumptruck.test.schema-trap";
+
+    static {
+        System.setProperty(TOUCHED, "initialized");
+    }
+
+    SchemaTrap(String value) {
+        System.setProperty(TOUCHED, "constructed from " + value);
     }
 }
