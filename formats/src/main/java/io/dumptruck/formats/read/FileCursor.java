@@ -7,7 +7,7 @@ import org.apache.hadoop.hbase.Cell;
  * One HFile's cells in HBase's cell order, from a starting row on. Cells handed out stay valid after the cursor has
  * moved on or closed (see {@link CellMergeScanner}).
  */
-interface FileCursor extends AutoCloseable {
+public interface FileCursor extends AutoCloseable {
     /**
      * Positions the cursor on the first cell of {@code startRow} or after (empty = the first cell of the file); false
      * when there is none.

@@ -7,7 +7,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * own HFile, the region's half for a reference file, which stands for the parent region's file that a split or merge
  * left (HBase's {@code HalfStoreFileReader}).
  */
-record RowClip(byte[] start, byte[] stop) {
+public record RowClip(byte[] start, byte[] stop) {
     public static final RowClip NONE = new RowClip(new byte[0], new byte[0]);
 
     public boolean isNone() {

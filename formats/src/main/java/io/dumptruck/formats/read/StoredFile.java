@@ -258,6 +258,15 @@ public final class StoredFile implements Closeable {
     }
 
     /**
+     * HBase's own scanner over the file's cells that are its region's (a reference file's half of its parent's file):
+     * positional reads, no block cache, for whole-file walks outside the table readers ({@code inspect}).
+     */
+    public FileCursor regionCells(Configuration conf) {
+        FileCursor cursor = new ScannerCursor(scanner(conf));
+        return clip.isNone() ? cursor : new ClippedCursor(cursor, clip);
+    }
+
+    /**
      * A fresh cursor over the file, to be positioned at {@code startRow}, no block cache. {@code pread}: positional
      * reads through HBase's scanner, which share the file's stream with any other scanner (for gets, on a reader's
      * cache of open files). Otherwise seek and sequential reads on the file's one stream, far cheaper when reading

@@ -21,6 +21,25 @@ record FileFacts(
         String encoding,
         String compression) {
 
+    /**
+     * The facts of the part of the file that holds {@code cells} of its {@code entries} cells (a reference file's half
+     * of its parent's file): its sizes in that proportion, as HBase itself estimates a half's size; the facts as they
+     * are when the part is the whole.
+     */
+    FileFacts share(long cells, long entries) {
+        if (cells >= entries || entries <= 0) {
+            return this;
+        }
+        double share = (double) cells / entries;
+        return new FileFacts(
+                Math.round(bytesOnDisk * share),
+                Math.round(uncompressedBytes * share),
+                bloomType,
+                Math.round(bloomBytes * share),
+                encoding,
+                compression);
+    }
+
     /** The facts of an open file; an unreadable bloom filter fails with an error naming the file. */
     static FileFacts of(StoredFile file) throws IOException {
         HFile.Reader reader = file.reader();

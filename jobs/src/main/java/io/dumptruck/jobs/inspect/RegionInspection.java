@@ -4,7 +4,8 @@ import java.util.Map;
 
 /**
  * One region of a table: rows in {@code [startKey, endKey)} (empty start = the first region, empty end = the last). An
- * HFile belongs to the region holding its first row.
+ * HFile belongs to the region holding its first row; a reference file (a split daughter's half of its parent's file) to
+ * its own region.
  *
  * @param total the region's figures over all its families; rows are the distinct rows of any family
  * @param families the figures of each family of the table, in the table's family order (zeros where the region has no

@@ -1,5 +1,7 @@
 package io.dumptruck.jobs.inspect;
 
+import io.dumptruck.formats.read.FileCursor;
+import io.dumptruck.formats.read.RowClip;
 import io.dumptruck.formats.read.StoredFile;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -12,7 +14,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.CellUtil;
-import org.apache.hadoop.hbase.io.hfile.HFileScanner;
 
 /**
  * Scans the HFiles of one region once, all families together, merged in row order, so that distinct rows are counted
@@ -20,29 +21,35 @@ import org.apache.hadoop.hbase.io.hfile.HFileScanner;
  * row key, whatever the region's size.
  */
 final class RegionScan {
-    /** A file of the region and the index of its family in the table's family list. */
-    record RegionFile(Path path, String family, int familyIndex) {}
+    /**
+     * A file of the region, the rows of it that are the region's ({@link RowClip#NONE} but for a reference file: its
+     * half of the parent's file), and the index of its family in the table's family list.
+     */
+    record RegionFile(Path path, String family, RowClip clip, int familyIndex) {}
 
-    /** An open file positioned on its next cell. */
+    /** An open file positioned on its next cell of the region. */
     private static final class Cursor {
         final StoredFile file;
-        final HFileScanner scanner;
+        final FileCursor cells;
         final int family;
         final int order;
         Cell cell;
+        /** The cells of the region read so far. */
+        long read;
 
-        Cursor(StoredFile file, HFileScanner scanner, int family, int order) {
+        Cursor(StoredFile file, FileCursor cells, int family, int order) {
             this.file = file;
-            this.scanner = scanner;
+            this.cells = cells;
             this.family = family;
             this.order = order;
         }
 
-        /** Moves to the next cell; false at the end of the file. */
+        /** Moves to the next cell; false at the end of the file's cells of the region. */
         boolean advance(boolean first) throws IOException {
             try {
-                if (first ? scanner.seekTo() : scanner.next()) {
-                    cell = scanner.getCell();
+                if (first ? cells.seek(new byte[0]) : cells.next()) {
+                    cell = cells.cell();
+                    read++;
                     return true;
                 }
                 return false;
@@ -74,24 +81,29 @@ final class RegionScan {
                 int c = CellComparator.getInstance().compareRows(a.cell, b.cell);
                 return c != 0 ? c : Integer.compare(a.order, b.order);
             });
+            List<FileFacts> facts = new ArrayList<>();
             for (RegionFile f : files) {
-                StoredFile file = StoredFile.open(conf, fs, f.path(), f.family());
+                StoredFile file = StoredFile.open(conf, fs, f.path(), f.family(), f.clip());
                 Cursor cursor;
                 try {
-                    cursor = new Cursor(file, file.scanner(conf), f.familyIndex(), cursors.size());
+                    cursor = new Cursor(file, file.regionCells(conf), f.familyIndex(), cursors.size());
                 } catch (RuntimeException e) {
                     file.close();
                     throw e;
                 }
                 cursors.add(cursor);
-                FileFacts facts = FileFacts.of(file);
-                total.addFile(facts);
-                families[f.familyIndex()].addFile(facts);
+                facts.add(FileFacts.of(file));
                 if (cursor.advance(true)) {
                     heap.add(cursor);
                 }
             }
             merge(heap);
+            for (Cursor c : cursors) {
+                // a reference file's half holds part of its parent's bytes: its share of the cells
+                FileFacts f = facts.get(c.order).share(c.read, c.file.range().entries());
+                total.addFile(f);
+                families[c.family].addFile(f);
+            }
         } catch (IOException | RuntimeException e) {
             failure = e;
             throw e;
@@ -129,7 +141,7 @@ final class RegionScan {
         IOException first = null;
         for (Cursor c : cursors) {
             try {
-                c.scanner.close();
+                c.cells.close();
                 c.file.close();
             } catch (IOException | RuntimeException e) {
                 if (failure != null) {

@@ -1,6 +1,7 @@
 package io.dumptruck.jobs.inspect;
 
 import io.dumptruck.formats.read.FileRange;
+import io.dumptruck.formats.read.RowClip;
 import io.dumptruck.formats.read.TableDir;
 import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.jobs.inspect.RegionScan.RegionFile;
@@ -14,16 +15,19 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * What a table directory holds, per region and family, with table totals and a {@link Balance} verdict:
  * {@code dumptruck inspect <table-dir>}.
  *
  * <p>Regions are those of the table spec's split points. An HFile belongs to the region holding its first row (its rows
- * all lie there in a table a load wrote, as files never cross a split point); an HFile without cells belongs to region
- * 0. Each file is opened twice — once for its key range, read from the trailer and index as
- * {@link TableDir#fileRanges()} does, once to scan it — and its data blocks are read once: the files of a region are
- * scanned together, merged in row order, one region at a time, so that memory stays one scanner per file of a region.
+ * all lie there in a table a load wrote, as files never cross a split point, and in an HBase table's region); a
+ * reference file a split left counts its half of the parent's file in its own region, with that half's rows and cells
+ * and its share of the file's bytes; an HFile without cells belongs to region 0. Each file is opened twice — once for
+ * its key range, read from the trailer and index as {@link TableDir#fileRanges()} does, once to scan it — and its data
+ * blocks are read once: the files of a region are scanned together, merged in row order, one region at a time, so that
+ * memory stays one scanner per file of a region.
  */
 public final class TableInspection {
     private final String table;
@@ -108,20 +112,29 @@ public final class TableInspection {
         for (int i = 0; i <= points.size(); i++) {
             out.add(new ArrayList<>());
         }
-        Set<Path> withCells = new HashSet<>();
+        Set<String> withCells = new HashSet<>();
         for (FileRange r : table.fileRanges()) {
-            withCells.add(r.path());
-            int region = RegionSplits.regionOf(points, r.firstRow(), 0, r.firstRow().length);
-            out.get(region).add(new RegionFile(r.path(), r.family(), families.indexOf(r.family())));
+            withCells.add(placed(r.path(), r.clip()));
+            // the file's first row of its region: a reference file's half starts at its clip (the split row)
+            byte[] first = Bytes.compareTo(r.clip().start(), r.firstRow()) > 0
+                    ? r.clip().start()
+                    : r.firstRow();
+            int region = RegionSplits.regionOf(points, first, 0, first.length);
+            out.get(region).add(new RegionFile(r.path(), r.family(), r.clip(), families.indexOf(r.family())));
         }
         for (String family : table.families()) {
             for (TableDir.TableFile f : table.files(family)) {
-                if (!withCells.contains(f.path())) {
-                    out.get(0).add(new RegionFile(f.path(), family, families.indexOf(family)));
+                if (!withCells.contains(placed(f.path(), f.clip()))) {
+                    out.get(0).add(new RegionFile(f.path(), family, f.clip(), families.indexOf(family)));
                 }
             }
         }
         return out;
+    }
+
+    /** A file or a reference file's half of its parent's file: both halves of a split name the same file. */
+    private static String placed(Path file, RowClip clip) {
+        return file + " " + Bytes.toStringBinary(clip.start()) + " " + Bytes.toStringBinary(clip.stop());
     }
 
     /** The table's name (from its spec, else the directory name). */
