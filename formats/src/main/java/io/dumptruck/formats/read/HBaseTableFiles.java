@@ -21,6 +21,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.io.FileLink;
 import org.apache.hadoop.hbase.io.HFileLink;
 import org.apache.hadoop.hbase.io.Reference;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
@@ -110,7 +111,7 @@ final class HBaseTableFiles {
             }
             regions.add(new RegionFiles(region, files));
         }
-        return found(descriptor, regions);
+        return found(dir, descriptor, regions);
     }
 
     /** The table directory {@code dir} ({@code <root>/data/<namespace>/<table>}), as its files are now. */
@@ -139,7 +140,7 @@ final class HBaseTableFiles {
             }
             regions.add(new RegionFiles(region, files));
         }
-        return found(descriptor, regions);
+        return found(dir, descriptor, regions);
     }
 
     /**
@@ -147,6 +148,11 @@ final class HBaseTableFiles {
      * <region>/<family>/<file>}): {@code <root>/archive/data/…}; null for a path of another shape.
      */
     static Path archived(Path path) {
+        if (path.toUri()
+                .getPath()
+                .contains("/" + HConstants.HFILE_ARCHIVE_DIRECTORY + "/" + HConstants.BASE_NAMESPACE_DIR + "/")) {
+            return null; // in the archive already
+        }
         Path p = path;
         Path[] up = new Path[6];
         for (int i = 0; i < 6; i++) {
@@ -164,6 +170,34 @@ final class HBaseTableFiles {
             archived = new Path(archived, up[i].getName());
         }
         return archived;
+    }
+
+    /**
+     * The file {@code path} wherever it is while it is read: a store file of an HBase table at its path, then in the
+     * archive ({@link #archived}), which HBase's readers follow when a read finds the file moved ({@link FileLink});
+     * any other file at its path only.
+     */
+    static FileLink link(Path path) {
+        Path archive = archived(path);
+        return archive == null ? new FileLink(path) : new FileLink(path, archive);
+    }
+
+    /**
+     * Where {@code link} (made from {@code path}) is now; a store file in neither its table nor the archive fails
+     * naming it and what happened.
+     */
+    static FileStatus status(FileSystem fs, FileLink link, Path path) throws IOException {
+        try {
+            return link.getFileStatus(fs);
+        } catch (FileNotFoundException e) {
+            Path archive = archived(path);
+            if (archive == null) {
+                throw e;
+            }
+            throw new FileNotFoundException("it is in neither its table nor the archive (" + archive
+                    + "): the table changed while it was read (a compaction, split or merge replaced the file and "
+                    + "HBase's cleaner has deleted it since); read a snapshot of the table instead");
+        }
     }
 
     private record RegionFiles(RegionInfo region, List<StoreFile> files) {}
@@ -216,9 +250,11 @@ final class HBaseTableFiles {
 
     /**
      * The spec (families' settings from the descriptor, the regions' start keys) and files of the regions that the
-     * catalog would serve: of regions that overlap, the newest.
+     * catalog would serve: of regions that overlap, the newest. They must cover every row, from the empty start key to
+     * the empty end key: a gap is a region that a split or merge of a live table was still making (or had removed) when
+     * its directory was listed, and reading without it would give a shorter table.
      */
-    private static Found found(TableDescriptor descriptor, List<RegionFiles> all) {
+    private static Found found(Path dir, TableDescriptor descriptor, List<RegionFiles> all) throws IOException {
         List<RegionFiles> newestFirst = new ArrayList<>(all);
         newestFirst.sort(Comparator.comparingLong((RegionFiles r) -> r.region().getRegionId())
                 .reversed());
@@ -229,6 +265,16 @@ final class HBaseTableFiles {
             }
         }
         served.sort(Comparator.comparing((RegionFiles r) -> r.region().getStartKey(), Bytes.BYTES_COMPARATOR));
+        byte[] covered = new byte[0]; // every row before it lies in a region of served
+        for (RegionFiles r : served) {
+            if (!Bytes.equals(r.region().getStartKey(), covered)) {
+                throw gap(dir, covered, r.region().getStartKey());
+            }
+            covered = r.region().getEndKey();
+        }
+        if (served.isEmpty() || covered.length > 0) {
+            throw gap(dir, covered, new byte[0]);
+        }
         List<byte[]> starts = served.stream()
                 .map(r -> r.region().getStartKey())
                 .filter(k -> k.length > 0)
@@ -263,6 +309,14 @@ final class HBaseTableFiles {
         TableSpec spec = new TableSpec(
                 descriptor.getTableName().getQualifierAsString(), families, RegionSplits.explicit(starts), null);
         return new Found(spec, byFamily.values().stream().flatMap(List::stream).toList(), mob);
+    }
+
+    private static IOException gap(Path dir, byte[] from, byte[] to) {
+        return new IOException(
+                "the regions of " + dir + " leave the rows from '" + Bytes.toStringBinary(from) + "' to '"
+                        + Bytes.toStringBinary(to)
+                        + "' (empty: the end) in no region: a split or merge was under way when they "
+                        + "were listed; read a snapshot of the table, or read again");
     }
 
     private static boolean overlap(RegionInfo a, RegionInfo b) {

@@ -9,6 +9,7 @@ import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.internals.HBaseInternals;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.table.TableSpecJson;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
@@ -213,8 +215,15 @@ public final class HFileTableInputFormat extends InputFormat<ImmutableBytesWrita
         return out;
     }
 
+    /** Where the file's first block lies (a hint only: wherever the file is now, none when it is gone). */
     private static String[] hosts(TableDir table, FileRange file) throws IOException {
-        BlockLocation[] locations = table.fileSystem().getFileBlockLocations(file.path(), 0, file.length());
+        FileStatus status;
+        try {
+            status = HBaseTableFiles.link(file.path()).getFileStatus(table.fileSystem());
+        } catch (FileNotFoundException e) {
+            return new String[0]; // the task's open says what happened
+        }
+        BlockLocation[] locations = table.fileSystem().getFileBlockLocations(status, 0, file.length());
         return locations.length == 0 ? new String[0] : locations[0].getHosts();
     }
 

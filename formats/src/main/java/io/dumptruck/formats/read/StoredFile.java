@@ -2,7 +2,6 @@ package io.dumptruck.formats.read;
 
 import java.io.Closeable;
 import java.io.DataInput;
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -10,10 +9,12 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.ChecksumException;
 import org.apache.hadoop.fs.ChecksumFileSystem;
 import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.fs.HFileSystem;
 import org.apache.hadoop.hbase.io.FSDataInputStreamWrapper;
+import org.apache.hadoop.hbase.io.FileLink;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.io.hfile.HFileInfo;
@@ -100,25 +101,19 @@ public final class StoredFile implements Closeable {
 
     /**
      * Opens an HFile of which only the rows in {@code clip} are read (a reference file's half). A store file of an
-     * HBase table that a compaction has moved to the archive since it was listed is read there
-     * ({@link HBaseTableFiles#archived}).
+     * HBase table that a compaction, split or merge has moved to the archive since it was listed — before it is opened
+     * or while it is read — is read there ({@link HBaseTableFiles#link}); one that HBase's cleaner has deleted since
+     * fails naming it.
      */
     public static StoredFile open(Configuration conf, FileSystem fs, Path path, String family, RowClip clip)
             throws IOException {
         HFile.Reader reader = null;
         try {
-            Path where = path;
-            long length;
-            try {
-                length = fs.getFileStatus(where).getLen();
-            } catch (FileNotFoundException e) {
-                where = HBaseTableFiles.archived(path);
-                if (where == null) {
-                    throw e;
-                }
-                length = fs.getFileStatus(where).getLen();
-            }
-            VerifiedStreams streams = new VerifiedStreams(fs, where);
+            FileLink link = HBaseTableFiles.link(path);
+            FileStatus status = HBaseTableFiles.status(fs, link, path);
+            Path where = status.getPath();
+            long length = status.getLen();
+            VerifiedStreams streams = new VerifiedStreams(fs, link, where);
             ReaderContext context = new ReaderContextBuilder()
                     .withFilePath(where)
                     .withInputStreamWrapper(streams)
@@ -151,8 +146,9 @@ public final class StoredFile implements Closeable {
         private final Path path;
         private final boolean fileSystemVerifies;
 
-        VerifiedStreams(FileSystem fs, Path path) throws IOException {
-            super(new ChecksumReadingFs(fs), path);
+        /** Streams over {@code link} (a store file's path and its archive twin), opened at {@code path}. */
+        VerifiedStreams(FileSystem fs, FileLink link, Path path) throws IOException {
+            super(new ChecksumReadingFs(fs), link, false, -1L);
             this.path = path;
             this.fileSystemVerifies = "hdfs".equals(fs.getUri().getScheme());
         }
