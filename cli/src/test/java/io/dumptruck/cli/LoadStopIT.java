@@ -34,27 +34,8 @@ class LoadStopIT {
         for (String signal : interruptible() ? List.of("TERM", "INT") : List.of("TERM")) {
             File hadoopTmp = new File(tmp, "hadoop-" + signal);
             File out = new File(tmp, "out-" + signal);
-            List<String> command =
-                    new ArrayList<>(List.of(new File(System.getProperty("java.home"), "bin/java").getPath(), "-Xmx1g"));
-            command.addAll(Arrays.asList(System.getProperty("jdk17.opens", "").split(" ")));
-            command.removeIf(String::isBlank);
-            command.addAll(List.of(
-                    "-cp",
-                    System.getProperty("java.class.path"),
-                    Main.class.getName(),
-                    "load",
-                    "-D",
-                    "hadoop.tmp.dir=" + hadoopTmp.getPath(),
-                    "graph",
-                    "--input",
-                    new File(tmp, "in").getPath(),
-                    "--output",
-                    out.getPath()));
             File log = new File(tmp, "stop-" + signal + ".log");
-            Process p = new ProcessBuilder(command)
-                    .redirectErrorStream(true)
-                    .redirectOutput(log)
-                    .start();
+            Process p = start(new File(tmp, "in"), out, hadoopTmp, log);
             long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
             while (!Files.readString(log.toPath()).contains("map ") && p.isAlive() && System.nanoTime() < deadline) {
                 Thread.sleep(100);
@@ -77,6 +58,116 @@ class LoadStopIT {
             List<String> left = files(new File(hadoopTmp, "mapred"));
             assertTrue(left.isEmpty(), "local work files left behind: " + left);
         }
+    }
+
+    /**
+     * On a busy machine (two busy loops per core beside three loads), loads stopped with SIGTERM at three moments — as
+     * the maps start, halfway through them, while the reducers write — each leave nothing behind, however long their
+     * task threads are kept off the CPU, and a rerun into the same directory succeeds.
+     */
+    @Test
+    void loadsStoppedOnABusyMachineLeaveNothingAndRerunIntoTheSameDirectory() throws Exception {
+        File in = new File(tmp, "busy-in");
+        CliTest.Run generated = CliTest.run("generate", "graph", "--records", "1000000", "--output", in.getPath());
+        assertEquals(0, generated.code(), generated.err());
+        // the progress line that starts a moment's clock, and the time after it when the load is stopped: as the maps
+        // start, while they run, while the reducers write
+        String[] moments = {"map +0%", "map +0%", "map 100%"};
+        long[] after = {0, 3000, 1500};
+        List<Process> busy = new ArrayList<>();
+        List<Process> loads = new ArrayList<>();
+        try {
+            for (int i = 0; i < 2 * Runtime.getRuntime().availableProcessors(); i++) {
+                busy.add(new ProcessBuilder("sh", "-c", "while :; do :; done").start());
+            }
+            for (int i = 0; i < moments.length; i++) {
+                loads.add(start(in, new File(tmp, "busy-out-" + i), new File(tmp, "busy-hadoop-" + i), log(i)));
+            }
+            boolean[] stopped = new boolean[moments.length];
+            long[] seen = new long[moments.length];
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(4);
+            for (int left = moments.length; left > 0 && System.nanoTime() < deadline; ) {
+                left = 0;
+                for (int i = 0; i < moments.length; i++) {
+                    Process p = loads.get(i);
+                    if (stopped[i] || !p.isAlive()) {
+                        continue;
+                    }
+                    left++;
+                    java.util.regex.Pattern moment = java.util.regex.Pattern.compile(".*: " + moments[i] + ".*");
+                    if (seen[i] == 0
+                            && Files.readString(log(i).toPath())
+                                    .lines()
+                                    .anyMatch(l -> moment.matcher(l).matches())) {
+                        seen[i] = System.nanoTime();
+                    }
+                    if (seen[i] != 0 && System.nanoTime() - seen[i] >= TimeUnit.MILLISECONDS.toNanos(after[i])) {
+                        new ProcessBuilder("kill", "-TERM", String.valueOf(p.pid()))
+                                .start()
+                                .waitFor();
+                        stopped[i] = true;
+                    }
+                }
+                Thread.sleep(50);
+            }
+            int stops = 0;
+            for (int i = 0; i < moments.length; i++) {
+                Process p = loads.get(i);
+                assertTrue(p.waitFor(90, TimeUnit.SECONDS), "load " + i + " did not exit");
+                String output = Files.readString(log(i).toPath());
+                if (!stopped[i]) {
+                    assertEquals(0, p.exitValue(), "load " + i + " neither stopped nor succeeded: " + output);
+                    continue; // it finished before its moment came
+                }
+                stops++;
+                assertNotEquals(0, p.exitValue(), output);
+                File out = new File(tmp, "busy-out-" + i);
+                assertTrue(
+                        output.contains("nothing is left of its output"),
+                        "load " + i + " left " + files(out) + ": " + output);
+                // what a slow task thread could write after the stop would show up now
+                Thread.sleep(1000);
+                assertFalse(out.exists(), "load " + i + " left its output directory: " + files(out) + "\n" + output);
+                List<String> work = files(new File(new File(tmp, "busy-hadoop-" + i), "mapred"));
+                assertTrue(work.isEmpty(), "load " + i + " left local work files: " + work);
+            }
+            assertTrue(stops >= 2, "at least two loads were stopped while they ran");
+        } finally {
+            busy.forEach(Process::destroyForcibly);
+            loads.forEach(Process::destroyForcibly);
+        }
+        Process rerun = start(in, new File(tmp, "busy-out-0"), new File(tmp, "busy-hadoop-rerun"), log(9));
+        assertTrue(rerun.waitFor(3, TimeUnit.MINUTES), "the rerun did not end");
+        assertEquals(0, rerun.exitValue(), Files.readString(log(9).toPath()));
+        assertTrue(new File(tmp, "busy-out-0/_SUCCESS").exists());
+    }
+
+    private File log(int i) {
+        return new File(tmp, "busy-" + i + ".log");
+    }
+
+    /** {@code dumptruck load graph} of {@code in} into {@code out} in a JVM of its own, its output in {@code log}. */
+    private static Process start(File in, File out, File hadoopTmp, File log) throws Exception {
+        List<String> command =
+                new ArrayList<>(List.of(new File(System.getProperty("java.home"), "bin/java").getPath(), "-Xmx1g"));
+        command.addAll(Arrays.asList(System.getProperty("jdk17.opens", "").split(" ")));
+        command.removeIf(String::isBlank);
+        command.addAll(List.of(
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "load",
+                "-D",
+                "hadoop.tmp.dir=" + hadoopTmp.getPath(),
+                "graph",
+                "--input",
+                in.getPath(),
+                "--output",
+                out.getPath()));
+        return new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log)
+                .start();
     }
 
     /**

@@ -142,9 +142,17 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
         uncountedLoaded++;
     }
 
-    private void countRead() {
+    /**
+     * Counts a record read; every {@value #COUNT_EVERY} records, also stops the task if its thread was interrupted (a
+     * local job killed: the stop's clean-up waits for its threads to end, and a mapper reading a file would otherwise
+     * run to the end of its split).
+     */
+    private void countRead() throws InterruptedException {
         if (++uncountedRead == COUNT_EVERY) {
             publishCounts();
+            if (Thread.currentThread().isInterrupted()) {
+                throw new InterruptedException("the task was stopped");
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 package io.dumptruck.formats.output;
 
 import io.dumptruck.formats.FormatConf;
+import io.dumptruck.formats.runtime.JobStopHook;
 import io.dumptruck.formats.runtime.OutputDirectory;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
@@ -44,6 +45,10 @@ final class HFileTableCommitter extends FileOutputCommitter {
     @Override
     public void commitJob(JobContext context) throws IOException {
         Configuration conf = context.getConfiguration();
+        if (JobStopHook.stopping()) {
+            // a killed local job whose interrupt a task or the job runner swallowed still reaches its commit
+            throw new IOException("the command was stopped: the job's output is not committed");
+        }
         OutputDirectory.requireClaim(output, claim(context), conf);
         super.commitJob(context);
         FileSystem fs = output.getFileSystem(conf);

@@ -4,6 +4,7 @@ import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,9 +61,15 @@ final class HFileTableRecordWriter extends RecordWriter<NullWritable, CellBatch>
         this.tableRows = new long[tables.size()];
     }
 
-    /** Row changes are known without comparing keys: the batch marks the cells that start a row. */
+    /**
+     * Row changes are known without comparing keys: the batch marks the cells that start a row. A task thread that was
+     * interrupted (a local job killed: the stop's clean-up waits for its threads to end) stops here, writing no more.
+     */
     @Override
     public void write(NullWritable ignored, CellBatch batch) throws IOException {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new InterruptedIOException("the task was stopped");
+        }
         cells.reset(batch);
         while (cells.next()) {
             int t = cells.table();

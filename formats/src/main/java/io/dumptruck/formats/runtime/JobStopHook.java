@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -32,6 +33,19 @@ public final class JobStopHook implements AutoCloseable {
     /** Runs before Hadoop closes its cached file systems ({@code FileSystem.SHUTDOWN_HOOK_PRIORITY}, 10). */
     public static final int PRIORITY = 20;
 
+    /**
+     * How long the clean-up waits at most for a killed job's local tasks to stop writing and for its output to stay
+     * gone: on a busy machine a task thread can be off the CPU for seconds. Below Hadoop's 30-second limit for a
+     * shutdown hook, and below a supervisor's usual grace period before SIGKILL.
+     */
+    static final long STOP_BUDGET_MS = 20_000;
+
+    /** The output must stay gone this long, once no task runs, before the clean-up trusts that nothing writes it. */
+    static final long QUIET_MS = 500;
+
+    /** Set once a stop begins: no job of this JVM commits after it. */
+    private static volatile boolean stopping;
+
     private final Job job;
     private final PrintStream err;
     private final String command;
@@ -46,8 +60,16 @@ public final class JobStopHook implements AutoCloseable {
     /** Watches {@code job} (submitted or about to be) until {@link #close}; {@code command} starts the line printed. */
     public static JobStopHook install(Job job, String command, PrintStream err) {
         JobStopHook h = new JobStopHook(job, command, err);
-        ShutdownHookManager.get().addShutdownHook(h.hook, PRIORITY);
+        ShutdownHookManager.get().addShutdownHook(h.hook, PRIORITY, STOP_BUDGET_MS + 5_000, TimeUnit.MILLISECONDS);
         return h;
+    }
+
+    /**
+     * True once the user has stopped the command: a local job's commit refuses to run (LocalJobRunner commits a killed
+     * job whose threads swallowed the interrupt, e.g. one in a shell command of its set-up).
+     */
+    public static boolean stopping() {
+        return stopping;
     }
 
     @Override
@@ -68,28 +90,36 @@ public final class JobStopHook implements AutoCloseable {
             // not submitted yet, or the cluster is gone: clean up what is ours all the same
         }
         List<String> done = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_BUDGET_MS);
+        Configuration conf = job.getConfiguration();
+        boolean tasksEnded = true;
+        boolean local = LocalMode.isLocal(conf);
+        stopping = true;
         try {
             job.killJob();
             done.add("killed the job");
-            for (int i = 0;
-                    i < 50 && !job.isComplete();
-                    i++) { // let its tasks stop writing before deleting what they wrote
-                Thread.sleep(100);
+            while (!job.isComplete() && System.nanoTime() < deadline) {
+                if (local) { // the job runner interrupts its tasks once; one may have swallowed it
+                    localTaskThreads().forEach(Thread::interrupt);
+                }
+                Thread.sleep(50);
             }
+            // a local job reports itself killed while its task threads may still be writing
+            tasksEnded = !local || awaitLocalTasks(deadline);
         } catch (IOException | RuntimeException | InterruptedException e) {
             // not submitted, or already ended
         }
-        Configuration conf = job.getConfiguration();
         Path output = FileOutputFormat.getOutputPath(job);
         String claim = FormatConf.OUTPUT_CLAIM.get(conf);
         if (output != null && claim != null) { // a job's own output (a load's): gone, whoever deleted it first
             try {
                 OutputDirectory.release(output, claim, conf);
-                sweepStragglers(output, conf);
+                boolean gone = sweepStragglers(output, conf, deadline);
                 done.add(
-                        output.getFileSystem(conf).exists(output)
-                                ? "left " + output + " (not this job's)"
-                                : "nothing is left of its output " + output);
+                        gone
+                                ? "nothing is left of its output " + output
+                                : "left " + output
+                                        + (tasksEnded ? " (not this job's)" : " (its tasks did not stop in time)"));
             } catch (IOException | RuntimeException e) {
                 done.add("could not delete its output " + output + " (" + e.getMessage() + ")");
             }
@@ -103,29 +133,72 @@ public final class JobStopHook implements AutoCloseable {
     }
 
     /**
-     * A killed local job's tasks run in this JVM and may still be closing their files for a moment after the job
-     * reports itself complete, writing {@code _temporary/…} under the output again once it was deleted. For up to two
-     * seconds, what re-appears there is deleted again — only a directory that holds no claim (another job's) and
-     * nothing but {@code _temporary}.
+     * The threads of this JVM running a local task ({@code LocalJobRunner}'s map and reduce runnables): after a kill,
+     * those of the killed job, still closing their files.
      */
-    private static void sweepStragglers(Path output, Configuration conf) throws IOException {
+    static List<Thread> localTaskThreads() {
+        List<Thread> out = new ArrayList<>();
+        Thread.getAllStackTraces().forEach((thread, stack) -> {
+            if (thread != Thread.currentThread()
+                    && Arrays.stream(stack).anyMatch(f -> f.getClassName().startsWith(LOCAL_TASK_RUNNABLES))) {
+                out.add(thread);
+            }
+        });
+        return out;
+    }
+
+    private static final String LOCAL_TASK_RUNNABLES = "org.apache.hadoop.mapred.LocalJobRunner$Job$";
+
+    /**
+     * Waits until no local task thread runs, interrupting them again and again (dumptruck's mappers and writers stop at
+     * an interrupt; a task may have swallowed the first); false if some still run at {@code deadline}.
+     */
+    static boolean awaitLocalTasks(long deadline) throws InterruptedException {
+        for (List<Thread> running = localTaskThreads(); !running.isEmpty(); running = localTaskThreads()) {
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (left <= 0) {
+                return false;
+            }
+            running.forEach(Thread::interrupt);
+            running.get(0).join(Math.min(100, left));
+        }
+        return true;
+    }
+
+    /**
+     * A killed local job's tasks may have written {@code _temporary/…} under the output after it was deleted (a thread
+     * off the CPU for a while on a busy machine). Until the output has stayed absent for {@link #QUIET_MS} with no
+     * local task running, or {@code deadline}, what re-appears there is deleted again — only a directory that holds no
+     * claim (another job's) and nothing but {@code _temporary}. True when the output is gone.
+     */
+    static boolean sweepStragglers(Path output, Configuration conf, long deadline) throws IOException {
         FileSystem fs = output.getFileSystem(conf);
-        for (int quiet = 0, i = 0; quiet < 3 && i < 20; i++) {
+        long quietSince = System.nanoTime();
+        while (true) {
             FileStatus[] entries = fs.exists(output) ? fs.listStatus(output) : null;
             boolean debrisOnly = entries != null
                     && Arrays.stream(entries)
                             .allMatch(e -> e.getPath().getName().equals(FileOutputCommitter.PENDING_DIR_NAME));
             if (debrisOnly) {
                 fs.delete(output, true);
-                quiet = 0;
-            } else {
-                quiet++;
+                entries = null;
+            }
+            long now = System.nanoTime();
+            if (entries != null
+                    || (LocalMode.isLocal(conf) && !localTaskThreads().isEmpty())) {
+                quietSince = now;
+            }
+            if (entries != null && !debrisOnly) {
+                return false; // something else holds it: not this job's to delete
+            }
+            if (now - quietSince >= TimeUnit.MILLISECONDS.toNanos(QUIET_MS) || now >= deadline) {
+                return !fs.exists(output);
             }
             try {
-                Thread.sleep(100);
+                Thread.sleep(50);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                return !fs.exists(output);
             }
         }
     }
