@@ -209,6 +209,10 @@ public final class TableDir {
                     case 2 -> "a namespace directory with no table";
                     case 3 -> "a table directory without its descriptor";
                     case 5 -> "a family directory of a region";
+                    case 6 ->
+                        parts.get(5).equals(".filelist")
+                                ? "the store file tracker's list of a family"
+                                : "a directory inside a table";
                     default -> "a directory inside a table";
                 };
             case HConstants.HFILE_ARCHIVE_DIRECTORY ->

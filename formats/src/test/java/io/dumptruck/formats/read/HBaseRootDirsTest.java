@@ -27,6 +27,7 @@ class HBaseRootDirsTest {
             {"data", "the data directory"},
             {"data/empty_ns", "a namespace directory with no table"},
             {"data/default/t/0123abcd/f", "a family directory of a region"},
+            {"data/default/t/0123abcd/g/.filelist", "the store file tracker's list of a family"},
             {"archive", "the archive"},
             {"archive/data/default/t", "an archived table"},
             {".tmp", "HBase's temporary directory"},
