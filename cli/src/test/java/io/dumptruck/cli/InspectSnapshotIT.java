@@ -78,15 +78,7 @@ class InspectSnapshotIT {
                 }
                 admin.flush(TABLE);
             }
-            admin.compactionSwitch(false, List.of()); // the daughters keep their reference files
-            admin.split(TABLE, row(50));
-            hbase.waitFor(
-                    60_000,
-                    () -> admin.getRegions(TABLE).stream()
-                                    .filter(r -> !r.isSplitParent() && !r.isOffline())
-                                    .count()
-                            == 3);
-            hbase.waitUntilNoRegionsInTransition(60_000);
+            SharedMiniHBase.splitKeepingReferences(TABLE, row(50), 3); // the daughters keep their reference files
             admin.snapshot(SNAPSHOT, TABLE);
         }
     }

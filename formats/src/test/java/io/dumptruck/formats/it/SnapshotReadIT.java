@@ -97,15 +97,7 @@ class SnapshotReadIT {
                 }
                 admin.flush(TABLE);
             }
-            admin.compactionSwitch(false, List.of()); // the daughters keep their reference files until the snapshot
-            admin.split(TABLE, row(50));
-            hbase.waitFor(
-                    60_000,
-                    () -> admin.getRegions(TABLE).stream()
-                                    .filter(r -> !r.isSplitParent() && !r.isOffline())
-                                    .count()
-                            == 3);
-            hbase.waitUntilNoRegionsInTransition(60_000);
+            SharedMiniHBase.splitKeepingReferences(TABLE, row(50), 3); // the daughters keep their reference files
             admin.snapshot(SNAPSHOT, TABLE);
             admin.compactionSwitch(true, List.of());
             for (int i = 0; i < 300; i++) {

@@ -1,6 +1,9 @@
 package io.dumptruck.formats.testing;
 
+import java.util.List;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -28,6 +31,25 @@ public final class SharedMiniHBase implements BeforeAllCallback {
             throw new IllegalStateException("annotate the test class with @ExtendWith(SharedMiniHBase.class)");
         }
         return running;
+    }
+
+    /**
+     * Splits {@code table}'s region holding {@code row} there with compactions switched off on the cluster, so that the
+     * daughters keep their reference files (each its half of the parent's files) until compactions are switched on
+     * again; returns when the table has {@code regions} regions online and none in transition.
+     */
+    public static void splitKeepingReferences(TableName table, byte[] row, int regions) throws Exception {
+        HBaseTestingUtility hbase = util();
+        Admin admin = hbase.getAdmin();
+        admin.compactionSwitch(false, List.of());
+        admin.split(table, row);
+        hbase.waitFor(
+                60_000,
+                () -> admin.getRegions(table).stream()
+                                .filter(r -> !r.isSplitParent() && !r.isOffline())
+                                .count()
+                        == regions);
+        hbase.waitUntilNoRegionsInTransition(60_000);
     }
 
     /** The cluster, started when made and stopped when the root context closes. */
