@@ -1,24 +1,19 @@
 package io.dumptruck.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dumptruck.formats.read.NotATableException;
+import io.dumptruck.formats.read.Reads;
 import io.dumptruck.formats.read.TableReader;
-import io.dumptruck.formats.table.TableSpec;
-import io.dumptruck.loaders.events.EventQueries;
-import io.dumptruck.loaders.events.EventSchema;
-import io.dumptruck.loaders.geo.GeoQueries;
-import io.dumptruck.loaders.geo.GeoSchema;
-import io.dumptruck.loaders.graph.GraphQueries;
-import io.dumptruck.loaders.graph.GraphSchema;
-import io.dumptruck.loaders.ipblocks.IpGeoSchema;
-import io.dumptruck.loaders.ipblocks.IpQueries;
-import io.dumptruck.loaders.titles.TitlePrefixes;
-import io.dumptruck.loaders.titles.TitleQueries;
-import io.dumptruck.loaders.titles.TitleSchema;
-import io.dumptruck.loaders.weblogs.WebLogQueries;
-import io.dumptruck.loaders.weblogs.WebLogSchema;
+import io.dumptruck.loaders.Answer;
+import io.dumptruck.loaders.Asked;
+import io.dumptruck.loaders.LoaderCatalog;
+import io.dumptruck.loaders.Question;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -26,186 +21,114 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
 /**
- * {@code dumptruck query <question> <load-output> …}: the questions each table was designed for, asked in natural terms
- * (user ids, a prefix, lat/lon, an address); the keys are computed here.
+ * {@code dumptruck query <question> <tables> ARGS}: the questions each table was designed for, asked in natural terms
+ * (user ids, a prefix, lat/lon, an address). The questions are the loaders' ({@link LoaderCatalog#questions}); this
+ * command finds their tables, parses their options, and prints their answers as text or JSON.
  */
 final class QueryCommand extends Command {
+    /** The options of every question. */
+    private static final Set<String> COMMON_VALUED = Set.of("limit", "table");
+
+    private static final Set<String> COMMON_FLAGS = Set.of("json", "reads");
+
     @Override
     public String summary() {
-        return "answer a table's access pattern: follows, followers, autocomplete, places, visits, daily, ip, events";
+        return "answer a table's access pattern: "
+                + String.join(", ", LoaderCatalog.questions().keySet());
     }
 
     @Override
     public String usage() {
-        return String.join(
-                "\n",
+        List<String> lines = new ArrayList<>(List.of(
                 "dumptruck query <question> <tables> ARGS [options]",
                 "  <tables>     the output directory of a load, or the one table the question reads: an HBase snapshot",
                 "               (snapshot:NAME with hbase.rootdir set, or <root>/.hbase-snapshot/NAME), an HBase table directory",
-                "               <root>/data/<ns>/<table>, or a load's <output>/<table>",
-                "  follows      DIR USER [OTHER]      whom USER follows; with OTHER: does USER follow OTHER (graph load)",
-                "  followers    DIR USER               who follows USER (graph load)",
-                "  autocomplete DIR PREFIX             top titles for a typed prefix (titles load)",
-                "  places       DIR LAT LON            places in the tile around the point [--zoom Z (default 10)] [--neighbours] (geo load)",
-                "  visits       DIR VISITOR            page views newest first and the most requested page (weblogs load)",
-                "  daily        DIR VISITOR            page views per day, the 7 days to the newest one [--days N] [--to yyyyMMdd] (weblogs load)",
-                "  ip           DIR ADDRESS            the country of an IPv4 or IPv6 address (ipblocks load)",
-                "  events       DIR HOST --from T --to T [--event E] [--layout L]   a host's events in [T1, T2) (events load)",
+                "               <root>/data/<ns>/<table>, or a load's <output>/<table>"));
+        for (Question q : LoaderCatalog.questions().values()) {
+            lines.add(String.format(
+                    "  %-12s DIR %-20s %s (%s load)",
+                    q.name(),
+                    q.arguments(),
+                    q.summary(),
+                    LoaderCatalog.loaderOf(q).name()));
+            for (Question.Option o : q.options()) {
+                lines.add(String.format(
+                        "  %-12s     --%-18s %s", "", o.name() + (o.value() == null ? "" : " " + o.value()), o.help()));
+            }
+        }
+        lines.addAll(List.of(
                 "  --limit N    at most N answers listed (default 20)",
-                "  --table T=LOCATION  read table T from LOCATION (snapshot:NAME or a directory), e.g. visits' cookie_stats (repeat)");
+                "  --table T=LOCATION  read table T from LOCATION (snapshot:NAME or a directory), e.g. visits' cookie_stats (repeat)",
+                "  --json       the answer as one JSON document: question, loader, arguments, answer, reads",
+                "  --reads      also print the gets, scans, rows and cells the answer took"));
+        return String.join("\n", lines);
     }
 
     @Override
     public int run(String[] argv) throws Exception {
-        Args args = new Args(
-                argv, Set.of("limit", "zoom", "from", "to", "event", "layout", "table", "days"), Set.of("neighbours"));
-        String question = args.positional(0, "<question>");
+        String name = argv.length == 0 || argv[0].startsWith("--") ? null : argv[0];
+        Question question = name == null ? null : LoaderCatalog.questions().get(name);
+        if (question == null) {
+            throw new UsageException(
+                    (name == null ? "give a question" : "unknown question '" + name + "'") + "; questions: "
+                            + String.join(", ", LoaderCatalog.questions().keySet()));
+        }
+        Set<String> valued = new HashSet<>(COMMON_VALUED);
+        Set<String> flags = new HashSet<>(COMMON_FLAGS);
+        question.options().forEach(o -> (o.value() == null ? flags : valued).add(o.name()));
+        Args args = new Args(argv, valued, flags);
         Configuration conf = getConf();
         Tables tables = new Tables(
                 conf,
                 TableLocation.of(conf, args.positional(1, "<tables>")),
                 TableLocation.located(conf, args.getAll("table")),
                 err);
-        long limit = args.getLong("limit", 20, 1);
-        switch (question) {
-            case "follows" -> {
-                args.expectPositionals(4);
-                String user = args.positional(2, "USER");
-                try (TableReader follows = tables.open(GraphSchema.FOLLOWS)) {
-                    if (args.positional().size() == 4) {
-                        String other = args.positional(3, "OTHER");
-                        out.println(user
-                                + (GraphQueries.follows(follows, user, other) ? " follows " : " does not follow ")
-                                + other);
-                    } else {
-                        print(out, user + " follows", GraphQueries.neighbours(follows, user, limit));
-                    }
-                }
+        Map<String, String> options = new HashMap<>();
+        Set<String> given = new HashSet<>();
+        for (Question.Option o : question.options()) {
+            if (o.value() == null && args.flag(o.name())) {
+                given.add(o.name());
+            } else if (o.value() != null && args.has(o.name())) {
+                options.put(o.name(), args.get(o.name()));
             }
-            case "followers" -> {
-                args.expectPositionals(3);
-                String user = args.positional(2, "USER");
-                try (TableReader followedBy = tables.open(GraphSchema.FOLLOWED_BY)) {
-                    print(out, "followers of " + user, GraphQueries.neighbours(followedBy, user, limit));
-                }
+        }
+        List<String> arguments = args.positional().subList(2, args.positional().size());
+        Answer answer;
+        Reads reads;
+        try (Asked asked = new Asked(question, arguments, options, given, args.getLong("limit", 20, 1), tables::open)) {
+            answer = question.answer(asked);
+            reads = asked.reads();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+        if (args.flag("json")) {
+            ObjectNode doc = JSON.createObjectNode();
+            doc.put("question", question.name())
+                    .put("loader", LoaderCatalog.loaderOf(question).name());
+            ObjectNode named = doc.putObject("arguments");
+            List<String> names = question.argumentNames();
+            for (int i = 0; i < arguments.size(); i++) {
+                named.put(names.get(i), arguments.get(i));
             }
-            case "autocomplete" -> {
-                args.expectPositionals(3);
-                String prefix = args.positional(2, "PREFIX");
-                try (TableReader titles = tables.open(TitleSchema.TITLE_AUTOCOMP)) {
-                    print(out, "'" + prefix + "' →", TitleQueries.complete(titles, prefix, TitlePrefixes.DEFAULT_MAX));
-                }
+            options.forEach(named::put);
+            given.forEach(f -> named.put(f, true));
+            doc.set("answer", answer.json());
+            doc.putObject("reads")
+                    .put("gets", reads.gets())
+                    .put("scans", reads.scans())
+                    .put("rows", reads.rows())
+                    .put("cells", reads.cells());
+            out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(doc));
+        } else {
+            answer.lines().forEach(out::println);
+            if (args.flag("reads")) {
+                out.println("reads: " + reads);
             }
-            case "places" -> {
-                args.expectPositionals(4);
-                double lat = number(args.positional(2, "LAT"), "LAT", 90);
-                double lon = number(args.positional(3, "LON"), "LON", 180);
-                int zoom = args.getInt("zoom", 10, 1, 16); // tile_places is keyed at level 16
-                try (TableReader places = tables.open(GeoSchema.TILE_PLACES)) {
-                    List<GeoQueries.Place> found = GeoQueries.around(places, lat, lon, zoom, args.flag("neighbours"));
-                    out.println(found.size() + " place(s) around " + lat + "," + lon + " at zoom " + zoom
-                            + (args.flag("neighbours") ? " (the tile and its neighbours)" : ""));
-                    found.stream()
-                            .limit(limit)
-                            .forEach(p -> out.println("  tile " + p.tile() + "  [" + p.prominence() + "] " + p.name()
-                                    + "  " + p.kind() + (p.country() == null ? "" : "  " + p.country())));
-                }
-            }
-            case "visits" -> {
-                args.expectPositionals(3);
-                String visitor = args.positional(2, "VISITOR");
-                try (TableReader visits = tables.open(WebLogSchema.VISITS);
-                        TableReader stats = tables.open(WebLogSchema.COOKIE_STATS)) {
-                    List<WebLogQueries.View> views = WebLogQueries.views(visits, visitor, limit);
-                    out.println(views.size() + " page view(s) of " + visitor + ", newest first:");
-                    views.forEach(v -> out.println("  " + Instant.ofEpochMilli(v.time()) + "  " + v.method() + " "
-                            + v.path() + "  " + v.status()));
-                    WebLogQueries.mostFrequent(stats, visitor)
-                            .ifPresent(top ->
-                                    out.println("most requested page: " + top[0] + " (" + top[1] + " requests)"));
-                }
-            }
-            case "daily" -> {
-                args.expectPositionals(3);
-                String visitor = args.positional(2, "VISITOR");
-                int days = args.getInt("days", 7, 1, 3660);
-                try (TableReader counts = tables.open(WebLogSchema.COOKIE_URL_COUNT)) {
-                    if (counts.table().spec().familyIndex(WebLogSchema.DAILY_COUNT) < 0) {
-                        throw new UsageException(WebLogSchema.COOKIE_URL_COUNT + " has no daily family '"
-                                + WebLogSchema.DAILY_COUNT + "': it was loaded with --daily off");
-                    }
-                    List<WebLogQueries.DayCount> perDay;
-                    try {
-                        perDay = WebLogQueries.daily(counts, visitor, days, args.has("to") ? args.get("to") : null);
-                    } catch (IllegalArgumentException e) {
-                        throw new UsageException("--to: " + e.getMessage(), e);
-                    }
-                    if (perDay.isEmpty()) {
-                        out.println("no daily counts for " + visitor);
-                    } else {
-                        out.println("page views of " + visitor + " per day, " + perDay.size() + " day(s) to "
-                                + perDay.get(perDay.size() - 1).day() + ": "
-                                + perDay.stream()
-                                        .mapToLong(WebLogQueries.DayCount::views)
-                                        .sum() + " in all");
-                        perDay.forEach(d -> out.println("  " + d.day() + "  " + d.views()));
-                    }
-                }
-            }
-            case "ip" -> {
-                args.expectPositionals(3);
-                String address = args.positional(2, "ADDRESS");
-                try (TableReader ipGeo = tables.open(IpGeoSchema.IP_GEO)) {
-                    out.println(
-                            address + " → " + IpQueries.country(ipGeo, address).orElse("no block holds this address"));
-                } catch (IllegalArgumentException e) {
-                    throw new UsageException(e.getMessage(), e);
-                }
-            }
-            case "events" -> {
-                args.expectPositionals(3);
-                String host = args.positional(2, "HOST");
-                if (!args.has("from") || !args.has("to")) {
-                    throw new UsageException("events needs --from T and --to T (epoch ms, to exclusive)");
-                }
-                long from = args.getLong("from", 0, 0);
-                long to = args.getLong("to", 0, 0);
-                if (to <= from) {
-                    throw new UsageException(
-                            "--to " + to + " must be after --from " + from + " (epoch ms, to exclusive)");
-                }
-                try (TableReader data = tables.open(EventSchema.LOG_DATA)) {
-                    String layout;
-                    try {
-                        layout = args.has("layout")
-                                ? args.get("layout")
-                                : layoutOf(data.table().spec());
-                    } catch (IllegalArgumentException e) {
-                        throw new UsageException(e.getMessage(), e);
-                    }
-                    EventQueries.Answer a;
-                    try (TableReader types =
-                            layout.equals(EventSchema.NUMERIC) ? tables.open(EventSchema.LOG_TYPES) : null) {
-                        a = EventQueries.events(
-                                data, types, layout, buckets(data.table().spec()), host, args.get("event"), from, to);
-                    } catch (IllegalArgumentException e) {
-                        throw new UsageException(e.getMessage(), e);
-                    }
-                    out.println(a.events().size() + " event(s) of " + host
-                            + (args.has("event") ? " " + args.get("event") : "") + " in [" + from + ", " + to
-                            + ") from the " + layout + " layout, in " + a.scans() + " scan(s)");
-                    a.events().stream()
-                            .limit(limit)
-                            .forEach(e -> out.println("  " + Instant.ofEpochMilli(e.time()) + "  " + e.host() + "  "
-                                    + e.event() + " = " + e.value()));
-                }
-            }
-            default ->
-                throw new UsageException("unknown question '" + question
-                        + "'; questions: follows, followers, autocomplete, " + "places, visits, daily, ip, events");
         }
         return 0;
     }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
      * Where a question's tables are: {@code --table} locations first, then the {@code <tables>} argument — a load's
@@ -237,42 +160,6 @@ final class QueryCommand extends Command {
                         + "=LOCATION (snapshot:NAME or a table directory)");
             }
             return reader;
-        }
-    }
-
-    /** Degrees from -{@code limit} to {@code limit}, or a UsageException naming {@code what}. */
-    private static double number(String text, String what, double limit) {
-        double v;
-        try {
-            v = Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-            v = Double.NaN;
-        }
-        if (!(v >= -limit && v <= limit)) { // NaN too
-            throw new UsageException(what + " must be a number of degrees from -" + (int) limit + " to " + (int) limit
-                    + ", got '" + text + "'");
-        }
-        return v;
-    }
-
-    private static void print(PrintStream out, String title, List<String> items) {
-        out.println(title + " (" + items.size() + "): " + String.join(", ", items));
-    }
-
-    /**
-     * The bucketed layout's salt buckets: a load's table has one region per bucket; a table HBase holds (no writtenBy)
-     * may have split or merged since, so every bucket a key byte can name is asked (an empty bucket costs one seek).
-     */
-    private static int buckets(TableSpec logData) {
-        return logData.writtenBy() != null ? logData.regions().count() : 256;
-    }
-
-    /** The layout the table's spec records; without one, the error also names {@code --layout}. */
-    private static String layoutOf(TableSpec logData) {
-        try {
-            return EventQueries.layoutOf(logData);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(e.getMessage() + ", or give --layout", e);
         }
     }
 }

@@ -430,6 +430,136 @@ class CliTest {
         assertTrue(numericWithTypes.out().startsWith("5 event(s) of web-01 cpu"), numericWithTypes.out());
     }
 
+    /**
+     * Every question of the catalog answers as one JSON document with the same facts as its text, and counts its reads:
+     * the test asks each one (a question without a case here fails it).
+     */
+    @Test
+    void everyQuestionAnswersAsJsonWithTheFactsOfItsTextAndItsReads() throws Exception {
+        String b = new File(users).getParentFile().getParentFile().getPath();
+        String[][] asked = {
+            {"follows", b + "/graph", "alice"},
+            {"followers", b + "/graph", "celebrity"},
+            {"autocomplete", b + "/titles", "san"},
+            {"places", b + "/geo", "38.7223", "-9.1393", "--zoom", "10", "--neighbours"},
+            {"visits", b + "/weblogs", "c-7f3a"},
+            {"daily", b + "/weblogs", "c-7f3a", "--days", "3", "--to", "20261122"},
+            {"ip", b + "/ipblocks", "8.8.8.8"},
+            {
+                "events",
+                b + "/events-hashed",
+                "web-01",
+                "--event",
+                "cpu",
+                "--from",
+                "1763712000000",
+                "--to",
+                "1763719200000"
+            }
+        };
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        for (String[] q : asked) {
+            names.add(q[0]);
+            List<String> argv = new ArrayList<>(List.of("query"));
+            argv.addAll(List.of(q));
+            Run text = run(argv.toArray(new String[0]));
+            assertEquals(0, text.code(), q[0] + ": " + text.err());
+            argv.add("--json");
+            Run asJson = run(argv.toArray(new String[0]));
+            assertEquals(0, asJson.code(), q[0] + ": " + asJson.err());
+            var doc = json.readTree(asJson.out());
+            assertEquals(q[0], doc.get("question").asText());
+            assertEquals(q[2], doc.get("arguments").elements().next().asText(), q[0] + ": the first argument");
+            var answer = doc.get("answer");
+            var reads = doc.get("reads");
+            assertTrue(reads.get("gets").asLong() + reads.get("scans").asLong() > 0, q[0] + " read something");
+            String firstLine = text.out().lines().findFirst().orElse("");
+            switch (q[0]) {
+                case "follows", "followers" -> {
+                    var ids = answer.get(q[0]);
+                    assertTrue(ids.size() > 0, asJson.out());
+                    assertTrue(
+                            firstLine.contains(
+                                    "(" + ids.size() + "): " + ids.get(0).asText()),
+                            firstLine);
+                    assertEquals(1, reads.get("scans").asLong(), "one prefix scan");
+                    assertEquals(0, reads.get("gets").asLong());
+                }
+                case "autocomplete" -> {
+                    assertTrue(
+                            firstLine.startsWith(
+                                    "'san' → (" + answer.get("titles").size() + "): "),
+                            firstLine);
+                    assertEquals(1, reads.get("gets").asLong(), "one get");
+                }
+                case "places" -> {
+                    assertTrue(firstLine.startsWith(answer.get("count").asInt() + " place(s) around"), firstLine);
+                    assertEquals(
+                            answer.get("places").get(0).get("name").asText(),
+                            text.out()
+                                    .lines()
+                                    .skip(1)
+                                    .findFirst()
+                                    .map(l -> l.replaceAll("^  tile \\S+  \\[[^]]*\\] ", "")
+                                            .split("  ")[0])
+                                    .orElse(""));
+                    assertEquals(9, reads.get("scans").asLong(), "the tile and its eight neighbours");
+                }
+                case "visits" -> {
+                    assertTrue(firstLine.startsWith(answer.get("views").size() + " page view(s)"), firstLine);
+                    assertTrue(
+                            text.out()
+                                    .contains("most requested page: "
+                                            + answer.get("mostRequested")
+                                                    .get("path")
+                                                    .asText()),
+                            text.out());
+                }
+                case "daily" -> {
+                    assertEquals(7, answer.get("total").asLong());
+                    assertEquals(3, answer.get("days").size());
+                    assertEquals(1, reads.get("gets").asLong(), "one get");
+                }
+                case "ip" -> assertEquals("8.8.8.8 → " + answer.get("country").asText(), firstLine);
+                case "events" -> {
+                    assertTrue(firstLine.startsWith(answer.get("count").asInt() + " event(s) of web-01"), firstLine);
+                    assertEquals(
+                            answer.get("scans").asLong(), reads.get("scans").asLong());
+                }
+                default -> throw new AssertionError("no case for " + q[0]);
+            }
+            argv.set(argv.size() - 1, "--reads");
+            Run withReads = run(argv.toArray(new String[0]));
+            List<String> lines = withReads.out().lines().toList();
+            assertEquals(text.out().lines().toList(), lines.subList(0, lines.size() - 1));
+            assertEquals(
+                    "reads: " + reads.get("gets").asLong() + " get(s), "
+                            + reads.get("scans").asLong() + " scan(s), "
+                            + reads.get("rows").asLong() + " row(s), "
+                            + reads.get("cells").asLong() + " cell(s) read",
+                    lines.get(lines.size() - 1));
+        }
+        assertEquals(
+                new java.util.TreeSet<>(
+                        io.dumptruck.loaders.LoaderCatalog.questions().keySet()),
+                names);
+        String doc = java.nio.file.Files.readString(new File("../docs/questions.md").toPath());
+        String help = run("help", "query").out();
+        for (String name : names) {
+            assertTrue(doc.contains("### `" + name + "`"), "docs/questions.md has a section for " + name);
+            assertTrue(help.contains("  " + name + " "), "help query lists " + name + ": " + help);
+        }
+        Run unknown = run("query", "nonsense", b);
+        assertEquals(2, unknown.code());
+        assertTrue(unknown.err().contains("unknown question 'nonsense'; questions: follows, followers"), unknown.err());
+        Run badOption = run("query", "follows", b + "/graph", "alice", "--zoom", "3");
+        assertEquals(2, badOption.code(), "--zoom is the places question's: " + badOption.out());
+        Run tooMany = run("query", "ip", b + "/ipblocks", "8.8.8.8", "9.9.9.9");
+        assertEquals(2, tooMany.code());
+        assertTrue(tooMany.err().contains("ip takes ADDRESS after the tables, got 2 argument(s)"), tooMany.err());
+    }
+
     /** The per-day counts: a window that ends where asked, and a day that is not a date refused in one line. */
     @Test
     void dailyViewsEndWhereAskedAndABadDayIsRefused() {

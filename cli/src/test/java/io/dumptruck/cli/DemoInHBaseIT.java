@@ -373,7 +373,7 @@ class DemoInHBaseIT {
                 }
                 assertEquals(402, count, layout + ": every loaded event is in HBase");
                 int buckets = dataFiles.table().spec().regions().count();
-                EventQueries.Answer fromFiles = EventQueries.events(
+                EventQueries.Listing fromFiles = EventQueries.events(
                         dataFiles, null, layout, buckets, "web-01", "cpu", 1763712000000L, 1763719200000L);
                 assertEquals(5, fromFiles.events().size());
             }

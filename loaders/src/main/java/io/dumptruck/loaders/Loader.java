@@ -27,6 +27,14 @@ public interface Loader {
     /** One line for the command list. */
     String summary();
 
+    /**
+     * The questions its tables were designed to answer ({@code dumptruck query} asks them); none by default. Names are
+     * unique over all loaders.
+     */
+    default List<Question> questions() {
+        return List.of();
+    }
+
     /** The loader's own configuration keys ({@code dumptruck help config} lists them); none by default. */
     default List<ConfKey> confKeys() {
         return List.of();

@@ -42,6 +42,34 @@ public final class LoaderCatalog {
         return LOADERS;
     }
 
+    /**
+     * Every loader's questions by name, in the loaders' order; the name of the loader that declares each is
+     * {@link #loaderOf}.
+     */
+    public static Map<String, Question> questions() {
+        return QUESTIONS;
+    }
+
+    /** The loader that declares {@code question}. */
+    public static Loader loaderOf(Question question) {
+        return LOADERS.values().stream()
+                .filter(l -> l.questions().contains(question))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private static final Map<String, Question> QUESTIONS = new LinkedHashMap<>();
+
+    static {
+        for (Loader l : LOADERS.values()) {
+            for (Question q : l.questions()) {
+                if (QUESTIONS.put(q.name(), q) != null) {
+                    throw new IllegalStateException("two loaders declare the question " + q.name());
+                }
+            }
+        }
+    }
+
     /** The configuration keys of every load: those every loader reads, a live load's, and each loader's own. */
     public static List<ConfKey> confKeys() {
         List<ConfKey> keys = new ArrayList<>(LoaderConf.ALL);

@@ -356,8 +356,24 @@ public final class RowScanner implements Closeable {
         return cellsRead;
     }
 
+    /** Rows served so far. */
+    public long rows() {
+        return rows;
+    }
+
+    /** Adds this scan's rows and cells to {@code into} when it closes. */
+    void countInto(Reads into) {
+        this.counts = into;
+    }
+
+    private Reads counts;
+
     @Override
     public void close() throws IOException {
+        if (counts != null) {
+            counts.scanned(rows, cellsRead);
+            counts = null;
+        }
         cells.close();
         if (ownsFiles) {
             StoredFile.closeAll(files);

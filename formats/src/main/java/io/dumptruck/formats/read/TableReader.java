@@ -28,6 +28,7 @@ public final class TableReader implements Closeable {
     private final List<FileRange> ranges;
     private final LinkedHashMap<FileRange, StoredFile> open = new LinkedHashMap<>(16, 0.75f, true);
     private long bloomNegatives;
+    private final Reads reads = new Reads();
 
     private TableReader(Configuration conf, TableDir table) throws IOException {
         this.conf = conf;
@@ -58,6 +59,7 @@ public final class TableReader implements Closeable {
         }
         try {
             if (candidates.isEmpty()) {
+                reads.get(false, 0);
                 return Optional.empty();
             }
             ScanSpec one = columns.withRange(row, Bytes.add(row, new byte[] {0}))
@@ -65,7 +67,9 @@ public final class TableReader implements Closeable {
                     .withBatch(0);
             try (RowScanner scanner =
                     new RowScanner(conf, table.spec(), candidates, one, one.startRow(), one.stopRow(), false)) {
-                return Optional.ofNullable(scanner.next());
+                Result r = scanner.next();
+                reads.get(r != null, scanner.cellsRead());
+                return Optional.ofNullable(r);
             }
         } finally {
             evictBeyond(OPEN_FILES);
@@ -95,7 +99,14 @@ public final class TableReader implements Closeable {
     /** Rows of the scan, in key order; the caller closes the scanner (which closes its files). */
     public RowScanner scan(ScanSpec scan) throws IOException {
         List<StoredFile> files = table.open(table.fileRanges(scan, scan.startRow(), scan.stopRow()));
-        return new RowScanner(conf, table.spec(), files, scan, scan.startRow(), scan.stopRow(), true);
+        RowScanner scanner = new RowScanner(conf, table.spec(), files, scan, scan.startRow(), scan.stopRow(), true);
+        scanner.countInto(reads);
+        return scanner;
+    }
+
+    /** The gets and scans made through this reader so far (a scan counts once closed). */
+    public Reads reads() {
+        return reads;
     }
 
     /** Files that a get skipped because their bloom filter ruled the row out. */

@@ -8,6 +8,7 @@ import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderConf;
+import io.dumptruck.loaders.Question;
 import io.dumptruck.loaders.RecordSchema;
 import io.dumptruck.loaders.RecordSource;
 import java.io.IOException;
@@ -33,6 +34,11 @@ public final class EventLoader implements Loader, LineDataset<Event> {
     public static final int DEFAULT_BUCKETS = 16;
     /** internal: the directory of the name listing for the numeric layout. */
     static final String IDS_DIR = EventConf.IDS.key();
+
+    @Override
+    public List<Question> questions() {
+        return EventQueries.QUESTIONS;
+    }
 
     @Override
     public String name() {

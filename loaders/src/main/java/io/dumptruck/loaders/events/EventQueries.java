@@ -7,8 +7,12 @@ import io.dumptruck.formats.rowkey.RowKeyBuilder;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.table.TableSpecJson;
 import io.dumptruck.formats.table.WrittenBy;
+import io.dumptruck.loaders.Answer;
+import io.dumptruck.loaders.Asked;
+import io.dumptruck.loaders.Question;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -36,9 +40,9 @@ public final class EventQueries {
     public record Found(long time, String host, String event, String value) {}
 
     /** The events, oldest first, and how many scans it took. */
-    public record Answer(List<Found> events, int scans) {}
+    public record Listing(List<Found> events, int scans) {}
 
-    public static Answer events(
+    public static Listing events(
             TableReader logData,
             TableReader logTypes,
             String layout,
@@ -115,7 +119,7 @@ public final class EventQueries {
                     Optional<Long> hostId = id(logTypes, "h" + host);
                     Optional<Long> eventId = id(logTypes, "e" + event);
                     if (hostId.isEmpty() || eventId.isEmpty()) {
-                        return new Answer(List.of(), 0);
+                        return new Listing(List.of(), 0);
                     }
                     prefix = key.clear()
                             .longBE(hostId.get())
@@ -135,7 +139,7 @@ public final class EventQueries {
             default -> throw new IllegalArgumentException("unknown layout " + layout);
         }
         out.sort(Comparator.comparingLong(Found::time));
-        return new Answer(out, scans);
+        return new Listing(out, scans);
     }
 
     /**
@@ -172,5 +176,73 @@ public final class EventQueries {
     private static String value(Result r, byte[] qualifier) {
         byte[] v = r.getValue(Bytes.toBytes(EventSchema.DATA_FAMILY), qualifier);
         return v == null ? null : new String(v, StandardCharsets.UTF_8);
+    }
+
+    /** The question of the event load, the same over its four layouts: a host's events in a time range. */
+    public static final List<Question> QUESTIONS = List.of(new Question(
+            "events",
+            "HOST",
+            "a host's events in [--from, --to), oldest first (scans: one per salt bucket, or one)",
+            List.of(EventSchema.LOG_DATA, EventSchema.LOG_TYPES), // log_types: the numeric layout's names
+            List.of(
+                    new Question.Option("from", "T", "the first time, epoch ms (required)"),
+                    new Question.Option("to", "T", "the end time, epoch ms, exclusive (required)"),
+                    new Question.Option("event", "E", "only this event type"),
+                    new Question.Option("layout", "L", "the table's layout when its spec does not say it")),
+            EventQueries::eventsAnswer));
+
+    private static Answer eventsAnswer(Asked a) throws IOException {
+        String host = a.argument("HOST");
+        if (a.get("from", null) == null || a.get("to", null) == null) {
+            throw new IllegalArgumentException("events needs --from T and --to T (epoch ms, to exclusive)");
+        }
+        long from = a.getLong("from", 0, 0, Long.MAX_VALUE);
+        long to = a.getLong("to", 0, 0, Long.MAX_VALUE);
+        if (to <= from) {
+            throw new IllegalArgumentException(
+                    "--to " + to + " must be after --from " + from + " (epoch ms, to exclusive)");
+        }
+        TableReader data = a.table(EventSchema.LOG_DATA);
+        String layout = a.get("layout", null);
+        if (layout == null) {
+            try {
+                layout = layoutOf(data.table().spec());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(e.getMessage() + ", or give --layout", e);
+            }
+        }
+        String event = a.get("event", null);
+        TableReader types = layout.equals(EventSchema.NUMERIC) ? a.table(EventSchema.LOG_TYPES) : null;
+        Listing found = events(data, types, layout, buckets(data.table().spec()), host, event, from, to);
+        Answer answer = new Answer()
+                .line(found.events().size() + " event(s) of " + host + (event != null ? " " + event : "") + " in ["
+                        + from + ", " + to + ") from the " + layout + " layout, in " + found.scans() + " scan(s)");
+        answer.json()
+                .put("host", host)
+                .put("event", event)
+                .put("from", from)
+                .put("to", to)
+                .put("layout", layout)
+                .put("scans", found.scans())
+                .put("count", found.events().size());
+        var list = answer.json().putArray("events");
+        found.events().stream().limit(a.limit()).forEach(e -> {
+            answer.line("  " + Instant.ofEpochMilli(e.time()) + "  " + e.host() + "  " + e.event() + " = " + e.value());
+            list.addObject()
+                    .put("time", Instant.ofEpochMilli(e.time()).toString())
+                    .put("epochMs", e.time())
+                    .put("host", e.host())
+                    .put("event", e.event())
+                    .put("value", e.value());
+        });
+        return answer;
+    }
+
+    /**
+     * The bucketed layout's salt buckets: a load's table has one region per bucket; a table HBase holds (no writtenBy)
+     * may have split or merged since, so every bucket a key byte can name is asked (an empty bucket costs one seek).
+     */
+    private static int buckets(TableSpec logData) {
+        return logData.writtenBy() != null ? logData.regions().count() : 256;
     }
 }

@@ -11,6 +11,7 @@ import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderConf;
 import io.dumptruck.loaders.Parsed;
+import io.dumptruck.loaders.Question;
 import io.dumptruck.loaders.RecordSchema;
 import io.dumptruck.loaders.RecordSource;
 import java.io.IOException;
@@ -30,6 +31,11 @@ import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
 
 /** {@code dumptruck load geo}: a GeoNames dump into geonames_info and tile_places. */
 public final class GeoLoader implements Loader, LineDataset<GeoNamesRecord> {
+    @Override
+    public List<Question> questions() {
+        return GeoQueries.QUESTIONS;
+    }
+
     @Override
     public String name() {
         return "geo";

@@ -4,6 +4,9 @@ import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.rowkey.QuadKey;
+import io.dumptruck.loaders.Answer;
+import io.dumptruck.loaders.Asked;
+import io.dumptruck.loaders.Question;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -57,5 +60,45 @@ public final class GeoQueries {
     private static String text(Result r, String family, String qualifier) {
         byte[] v = r.getValue(Bytes.toBytes(family), Bytes.toBytes(qualifier));
         return v == null ? null : new String(v, StandardCharsets.UTF_8);
+    }
+
+    /** The question of the geo load: the places in the tile around a point. */
+    public static final List<Question> QUESTIONS = List.of(new Question(
+            "places",
+            "LAT LON",
+            "the places in the tile around the point, most prominent first (one scan; --neighbours: nine)",
+            List.of(GeoSchema.TILE_PLACES),
+            List.of(
+                    new Question.Option("zoom", "Z", "the tile's zoom level, 1 to 16 (default 10)"),
+                    new Question.Option("neighbours", null, "the tile and its eight neighbours")),
+            GeoQueries::placesAnswer));
+
+    private static Answer placesAnswer(Asked a) throws IOException {
+        double lat = Asked.degrees(a.argument("LAT"), "LAT", 90);
+        double lon = Asked.degrees(a.argument("LON"), "LON", 180);
+        int zoom = a.getInt("zoom", 10, 1, 16); // tile_places is keyed at level 16
+        boolean neighbours = a.flag("neighbours");
+        List<Place> found = around(a.table(GeoSchema.TILE_PLACES), lat, lon, zoom, neighbours);
+        Answer answer = new Answer()
+                .line(found.size() + " place(s) around " + lat + "," + lon + " at zoom " + zoom
+                        + (neighbours ? " (the tile and its neighbours)" : ""));
+        answer.json()
+                .put("lat", lat)
+                .put("lon", lon)
+                .put("zoom", zoom)
+                .put("neighbours", neighbours)
+                .put("count", found.size());
+        var places = answer.json().putArray("places");
+        found.stream().limit(a.limit()).forEach(p -> {
+            answer.line("  tile " + p.tile() + "  [" + p.prominence() + "] " + p.name() + "  " + p.kind()
+                    + (p.country() == null ? "" : "  " + p.country()));
+            places.addObject()
+                    .put("tile", p.tile())
+                    .put("prominence", p.prominence())
+                    .put("name", p.name())
+                    .put("kind", p.kind())
+                    .put("country", p.country());
+        });
+        return answer;
     }
 }

@@ -7,6 +7,7 @@ import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderConf;
+import io.dumptruck.loaders.Question;
 import io.dumptruck.loaders.RecordSchema;
 import io.dumptruck.loaders.RecordSource;
 import io.dumptruck.loaders.live.HeldState;
@@ -21,6 +22,11 @@ import org.apache.hadoop.mapreduce.Job;
 public final class GraphLoader implements Loader, LineDataset<Edge> {
     static final String LAYOUTS = "layouts";
     static final String EDGES = "edges";
+
+    @Override
+    public List<Question> questions() {
+        return GraphQueries.QUESTIONS;
+    }
 
     @Override
     public String name() {

@@ -6,6 +6,7 @@ import io.dumptruck.loaders.LineDataset;
 import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
+import io.dumptruck.loaders.Question;
 import io.dumptruck.loaders.RecordSchema;
 import io.dumptruck.loaders.RecordSource;
 import java.util.List;
@@ -15,6 +16,11 @@ import org.apache.hadoop.mapreduce.Job;
 
 /** {@code dumptruck load ipblocks}: IPv4/IPv6 blocks with their country into ip_geo. */
 public final class IpBlockLoader implements Loader, LineDataset<IpRange> {
+    @Override
+    public List<Question> questions() {
+        return IpQueries.QUESTIONS;
+    }
+
     @Override
     public String name() {
         return "ipblocks";

@@ -3,8 +3,11 @@ package io.dumptruck.loaders.ipblocks;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
+import io.dumptruck.loaders.Answer;
+import io.dumptruck.loaders.Question;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -36,4 +39,19 @@ public final class IpQueries {
                     : Optional.empty();
         }
     }
+
+    /** The question of the IP blocks load: the country of an address. */
+    public static final List<Question> QUESTIONS = List.of(new Question(
+            "ip",
+            "ADDRESS",
+            "the country of an IPv4 or IPv6 address (one scan of one row)",
+            List.of(IpGeoSchema.IP_GEO),
+            List.of(),
+            a -> {
+                String address = a.argument("ADDRESS");
+                Optional<String> country = country(a.table(IpGeoSchema.IP_GEO), address);
+                Answer answer = new Answer().line(address + " → " + country.orElse("no block holds this address"));
+                answer.json().put("address", address).put("country", country.orElse(null));
+                return answer;
+            }));
 }

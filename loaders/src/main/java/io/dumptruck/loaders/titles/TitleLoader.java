@@ -7,6 +7,7 @@ import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderConf;
+import io.dumptruck.loaders.Question;
 import io.dumptruck.loaders.RecordSchema;
 import io.dumptruck.loaders.RecordSource;
 import io.dumptruck.loaders.live.HeldState;
@@ -20,6 +21,11 @@ import org.apache.hadoop.mapreduce.Job;
 public final class TitleLoader implements Loader, LineDataset<TitleRecord> {
     static final String MIN = "min-prefix";
     static final String MAX = "max-prefix";
+
+    @Override
+    public List<Question> questions() {
+        return TitleQueries.QUESTIONS;
+    }
 
     @Override
     public String name() {

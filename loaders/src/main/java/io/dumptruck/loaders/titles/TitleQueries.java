@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
+import io.dumptruck.loaders.Answer;
+import io.dumptruck.loaders.Question;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -38,4 +40,21 @@ public final class TitleQueries {
         }
         return out;
     }
+
+    /** The question of the titles load: the top titles for a typed prefix. */
+    public static final List<Question> QUESTIONS = List.of(new Question(
+            "autocomplete",
+            "PREFIX",
+            "the top titles for a typed prefix (one get)",
+            List.of(TitleSchema.TITLE_AUTOCOMP),
+            List.of(),
+            a -> {
+                String prefix = a.argument("PREFIX");
+                List<String> titles = complete(a.table(TitleSchema.TITLE_AUTOCOMP), prefix, TitlePrefixes.DEFAULT_MAX);
+                Answer answer =
+                        new Answer().line("'" + prefix + "' → (" + titles.size() + "): " + String.join(", ", titles));
+                answer.json().put("prefix", prefix);
+                titles.forEach(answer.json().putArray("titles")::add);
+                return answer;
+            }));
 }

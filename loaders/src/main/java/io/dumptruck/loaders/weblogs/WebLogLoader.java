@@ -8,6 +8,7 @@ import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderConf;
+import io.dumptruck.loaders.Question;
 import io.dumptruck.loaders.RecordSchema;
 import io.dumptruck.loaders.RecordSource;
 import io.dumptruck.loaders.live.HeldState;
@@ -21,6 +22,11 @@ import org.apache.hadoop.mapreduce.Job;
 public final class WebLogLoader implements Loader, LineDataset<WebLogRecord> {
     static final String DAILY = "daily";
     static final String DEFAULT_DAILY = String.valueOf(WebLogSchema.DEFAULT_DAILY_TTL_DAYS);
+
+    @Override
+    public List<Question> questions() {
+        return WebLogQueries.QUESTIONS;
+    }
 
     @Override
     public String name() {

@@ -3,8 +3,12 @@ package io.dumptruck.loaders.weblogs;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
+import io.dumptruck.loaders.Answer;
+import io.dumptruck.loaders.Asked;
+import io.dumptruck.loaders.Question;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
@@ -99,5 +103,81 @@ public final class WebLogQueries {
     private static String text(Result r, String qualifier) {
         byte[] v = r.getValue(Bytes.toBytes(WebLogSchema.VISIT), Bytes.toBytes(qualifier));
         return v == null ? null : new String(v, StandardCharsets.UTF_8);
+    }
+
+    /** The questions of the web log load: a visitor's page views, and their views per day. */
+    public static final List<Question> QUESTIONS = List.of(
+            new Question(
+                    "visits",
+                    "VISITOR",
+                    "page views newest first (one scan) and the most requested page (one get)",
+                    List.of(WebLogSchema.VISITS, WebLogSchema.COOKIE_STATS),
+                    List.of(),
+                    WebLogQueries::visitsAnswer),
+            new Question(
+                    "daily",
+                    "VISITOR",
+                    "page views per day, the days to the newest one (one get)",
+                    List.of(WebLogSchema.COOKIE_URL_COUNT),
+                    List.of(
+                            new Question.Option("days", "N", "this many days (default 7)"),
+                            new Question.Option("to", "yyyyMMdd", "the last day (default: the newest)")),
+                    WebLogQueries::dailyAnswer));
+
+    private static Answer visitsAnswer(Asked a) throws IOException {
+        String visitor = a.argument("VISITOR");
+        List<View> views = views(a.table(WebLogSchema.VISITS), visitor, a.limit());
+        Answer answer = new Answer().line(views.size() + " page view(s) of " + visitor + ", newest first:");
+        answer.json().put("visitor", visitor);
+        var list = answer.json().putArray("views");
+        for (View v : views) {
+            answer.line("  " + Instant.ofEpochMilli(v.time()) + "  " + v.method() + " " + v.path() + "  " + v.status());
+            list.addObject()
+                    .put("time", Instant.ofEpochMilli(v.time()).toString())
+                    .put("epochMs", v.time())
+                    .put("method", v.method())
+                    .put("path", v.path())
+                    .put("status", v.status());
+        }
+        Optional<String[]> top = mostFrequent(a.table(WebLogSchema.COOKIE_STATS), visitor);
+        top.ifPresent(t -> answer.line("most requested page: " + t[0] + " (" + t[1] + " requests)"));
+        if (top.isPresent()) {
+            answer.json()
+                    .putObject("mostRequested")
+                    .put("path", top.get()[0])
+                    .put("requests", Long.parseLong(top.get()[1]));
+        } else {
+            answer.json().putNull("mostRequested");
+        }
+        return answer;
+    }
+
+    private static Answer dailyAnswer(Asked a) throws IOException {
+        String visitor = a.argument("VISITOR");
+        int days = a.getInt("days", 7, 1, 3660);
+        TableReader counts = a.table(WebLogSchema.COOKIE_URL_COUNT);
+        if (counts.table().spec().familyIndex(WebLogSchema.DAILY_COUNT) < 0) {
+            throw new IllegalArgumentException(WebLogSchema.COOKIE_URL_COUNT + " has no daily family '"
+                    + WebLogSchema.DAILY_COUNT + "': it was loaded with --daily off");
+        }
+        List<DayCount> perDay;
+        try {
+            perDay = daily(counts, visitor, days, a.get("to", null));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--to: " + e.getMessage(), e);
+        }
+        long total = perDay.stream().mapToLong(DayCount::views).sum();
+        Answer answer = new Answer();
+        if (perDay.isEmpty()) {
+            answer.line("no daily counts for " + visitor);
+        } else {
+            answer.line("page views of " + visitor + " per day, " + perDay.size() + " day(s) to "
+                    + perDay.get(perDay.size() - 1).day() + ": " + total + " in all");
+            perDay.forEach(d -> answer.line("  " + d.day() + "  " + d.views()));
+        }
+        answer.json().put("visitor", visitor).put("total", total);
+        var list = answer.json().putArray("days");
+        perDay.forEach(d -> list.addObject().put("day", d.day()).put("views", d.views()));
+        return answer;
     }
 }

@@ -1,0 +1,63 @@
+package io.dumptruck.loaders;
+
+import io.dumptruck.formats.PublicApi;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * A question a loader's tables were designed to answer: one access pattern of a table in {@code docs/tables.md}, asked
+ * in natural terms (a user, a prefix, a point, an address) with the keys worked out by the answer. A loader declares
+ * its questions ({@link Loader#questions}); {@code dumptruck query}, its help, the demo and the map server take them
+ * from {@link LoaderCatalog#questions}, so a new loader's questions need no change anywhere else.
+ *
+ * @param name what the user types: {@code dumptruck query <name> …}
+ * @param arguments the arguments after the tables, as the usage shows them; one in brackets is optional ({@code "USER
+ *     [OTHER]"})
+ * @param summary one line: what the answer is
+ * @param tables the tables it reads, by name (as the loader writes them)
+ * @param options its own options ({@code --limit}, {@code --table}, {@code --json} and {@code --reads} are everyone's)
+ * @param answerer reads the tables through {@link Asked#table} and says what it found
+ */
+@PublicApi
+public record Question(
+        String name, String arguments, String summary, List<String> tables, List<Option> options, Answerer answerer) {
+
+    /** An option of one question: {@code --name VALUE}, or a flag when {@code value} is null. */
+    public record Option(String name, String value, String help) {}
+
+    /** The code that answers a question. */
+    @FunctionalInterface
+    public interface Answerer {
+        /**
+         * The answer; an {@link IllegalArgumentException} for arguments it cannot take (said to the user as a usage
+         * error, in one line).
+         */
+        Answer answer(Asked asked) throws IOException;
+    }
+
+    public Question {
+        tables = List.copyOf(tables);
+        options = List.copyOf(options);
+    }
+
+    /** The answer to {@code asked}. */
+    public Answer answer(Asked asked) throws IOException {
+        return answerer.answer(asked);
+    }
+
+    /** The names of its arguments, brackets removed. */
+    public List<String> argumentNames() {
+        return arguments.isBlank()
+                ? List.of()
+                : List.of(arguments.replace("[", "").replace("]", "").trim().split("\\s+"));
+    }
+
+    /** How many arguments it needs at least (those not in brackets). */
+    public int requiredArguments() {
+        return arguments.isBlank()
+                ? 0
+                : (int) List.of(arguments.trim().split("\\s+")).stream()
+                        .filter(a -> !a.startsWith("["))
+                        .count();
+    }
+}
