@@ -137,6 +137,16 @@ final class DemoCommand extends Command {
         ask(out, "query", "ip", b + "/ipblocks", "8.8.8.8");
         ask(out, "query", "ip", b + "/ipblocks", "2a00:1450::200e");
         ask(out, "query", "ip", b + "/ipblocks", "203.0.113.9");
+        ask(out, "query", "adjacency", b + "/graph", "alice");
+        ask(out, "query", "adjacency-ro", b + "/graph", "alice", "--reads");
+        ask(out, "query", "feature", b + "/geo", "P", "3039154");
+        ask(out, "query", "region", b + "/geo", "admin1", "PT-11");
+        ask(out, "query", "tile", b + "/geo", "6", "30", "24");
+        ask(out, "query", "tile", b + "/geo", "9", "243", "195", "--types", "admin1", "--reads");
+        ask(out, "query", "front-page", b + "/blog", "bl");
+        ask(out, "query", "entry", b + "/blog", "bl", "20070211100000");
+        ask(out, "query", "entries", b + "/blog", "nw", "200703");
+        ask(out, "query", "user", b + "/users", "jim", "--password", "correct horse battery staple");
         for (String layout : List.of("bucketed", "host-first", "hashed", "numeric")) {
             ask(
                     out,

@@ -455,7 +455,16 @@ class CliTest {
                 "1763712000000",
                 "--to",
                 "1763719200000"
-            }
+            },
+            {"feature", b + "/geo", "P", "3039154"},
+            {"region", b + "/geo", "country", "PT"},
+            {"tile", b + "/geo", "9", "243", "195", "--types", "admin1"},
+            {"adjacency", b + "/graph", "alice"},
+            {"adjacency-ro", b + "/graph", "alice"},
+            {"front-page", b + "/blog", "bl"},
+            {"entry", b + "/blog", "bl", "20070211100000"},
+            {"entries", b + "/blog", "bl", "200702"},
+            {"user", b + "/users", "jim", "--password", "correct horse battery staple"}
         };
         com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
         java.util.Set<String> names = new java.util.TreeSet<>();
@@ -526,6 +535,73 @@ class CliTest {
                     assertTrue(firstLine.startsWith(answer.get("count").asInt() + " event(s) of web-01"), firstLine);
                     assertEquals(
                             answer.get("scans").asLong(), reads.get("scans").asLong());
+                }
+                case "feature" -> { // the input line: 3039154 El Tarter … 42.57952 1.65362 P PPL
+                    assertEquals("El Tarter", answer.get("record").get("name").asText());
+                    assertEquals(42.57952, answer.get("record").get("latitude").asDouble(), 1e-9);
+                    assertEquals(1, reads.get("gets").asLong(), "one get");
+                }
+                case "region" ->
+                    assertEquals( // regions.geojson's properties
+                            "Portugal (mainland, simplified)",
+                            answer.get("properties").get("name").asText());
+                case "tile" -> { // zooms 2-6 were stored: 9/243/195 is served by its parent 6/30/24
+                    assertEquals(6, answer.get("servedBy").get("z").asInt());
+                    assertEquals(30, answer.get("servedBy").get("x").asInt());
+                    assertEquals(24, answer.get("servedBy").get("y").asInt());
+                    assertEquals("pt-11", answer.get("regions").get(0).get("id").asText());
+                    assertEquals(
+                            "admin1", answer.get("regions").get(0).get("type").asText());
+                    assertEquals(
+                            "MultiPolygon",
+                            answer.get("regions")
+                                    .get(0)
+                                    .get("geometry")
+                                    .get("type")
+                                    .asText());
+                    assertEquals(1, answer.get("regions").size(), "only admin1");
+                    assertEquals(4, reads.get("gets").asLong(), "zooms 9, 8, 7 absent, 6 found");
+                }
+                case "adjacency", "adjacency-ro" -> { // the same list as the tall table's scan
+                    var tall = json.readTree(run("query", "follows", b + "/graph", "alice", "--json")
+                                    .out())
+                            .get("answer")
+                            .get("follows");
+                    java.util.Set<String> fromTall = new java.util.TreeSet<>();
+                    java.util.Set<String> fromRow = new java.util.TreeSet<>();
+                    tall.forEach(n -> fromTall.add(n.asText()));
+                    answer.get("follows").forEach(n -> fromRow.add(n.asText()));
+                    assertEquals(fromTall, fromRow, "the one-row layouts list whom the tall table lists (md5 order)");
+                    assertEquals(1, reads.get("gets").asLong(), "one get");
+                    assertEquals(0, reads.get("scans").asLong());
+                }
+                case "front-page", "entries" -> { // blog.csv: one bl entry, created 2007-02-11 10:00:00
+                    assertEquals(
+                            "20070211100000",
+                            answer.get("entries").get(0).get("created").asText());
+                    assertEquals(
+                            "HBase, a first look",
+                            answer.get("entries").get(0).get("title").asText());
+                    assertEquals(1, reads.get("scans").asLong(), "one scan");
+                }
+                case "entry" -> {
+                    assertEquals(
+                            "Final text; it says \"sorted map of maps\".",
+                            answer.get("text").asText());
+                    assertEquals(
+                            "20070213110203",
+                            answer.get("comments").get(0).get("at").asText());
+                    assertEquals(
+                            "ann", answer.get("comments").get(0).get("author").asText());
+                    assertEquals(
+                            "20070214074500",
+                            answer.get("comments").get(1).get("at").asText());
+                }
+                case "user" -> {
+                    assertEquals("Jim Kellerman", answer.get("name").asText());
+                    assertTrue(answer.get("passwordMatches").asBoolean());
+                    Run wrong = run("query", "user", b + "/users", "jim", "--password", "x");
+                    assertTrue(wrong.out().contains("password does not match"), wrong.out());
                 }
                 default -> throw new AssertionError("no case for " + q[0]);
             }

@@ -33,7 +33,8 @@ import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
 public final class GeoLoader implements Loader, LineDataset<GeoNamesRecord> {
     @Override
     public List<Question> questions() {
-        return GeoQueries.QUESTIONS;
+        return java.util.stream.Stream.concat(GeoQueries.QUESTIONS.stream(), RegionQueries.QUESTIONS.stream())
+                .toList();
     }
 
     @Override

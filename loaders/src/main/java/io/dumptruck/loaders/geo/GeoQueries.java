@@ -1,9 +1,12 @@
 package io.dumptruck.loaders.geo;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.rowkey.QuadKey;
+import io.dumptruck.formats.rowkey.RowKeyBuilder;
 import io.dumptruck.loaders.Answer;
 import io.dumptruck.loaders.Asked;
 import io.dumptruck.loaders.Question;
@@ -11,6 +14,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
@@ -62,16 +66,63 @@ public final class GeoQueries {
         return v == null ? null : new String(v, StandardCharsets.UTF_8);
     }
 
-    /** The question of the geo load: the places in the tile around a point. */
-    public static final List<Question> QUESTIONS = List.of(new Question(
-            "places",
-            "LAT LON",
-            "the places in the tile around the point, most prominent first (one scan; --neighbours: nine)",
-            List.of(GeoSchema.TILE_PLACES),
-            List.of(
-                    new Question.Option("zoom", "Z", "the tile's zoom level, 1 to 16 (default 10)"),
-                    new Question.Option("neighbours", null, "the tile and its eight neighbours")),
-            GeoQueries::placesAnswer));
+    /** The questions of the geo load: the places around a point, a feature's full record. */
+    public static final List<Question> QUESTIONS = List.of(
+            new Question(
+                    "feature",
+                    "CLASS ID",
+                    "the full record of a feature by its class (A, P, …) and geonameid (one get)",
+                    List.of(GeoSchema.GEONAMES_INFO),
+                    List.of(),
+                    GeoQueries::featureAnswer),
+            new Question(
+                    "places",
+                    "LAT LON",
+                    "the places in the tile around the point, most prominent first (one scan; --neighbours: nine)",
+                    List.of(GeoSchema.TILE_PLACES),
+                    List.of(
+                            new Question.Option("zoom", "Z", "the tile's zoom level, 1 to 16 (default 10)"),
+                            new Question.Option("neighbours", null, "the tile and its eight neighbours")),
+                    GeoQueries::placesAnswer));
+
+    private static Answer featureAnswer(Asked a) throws IOException {
+        String featureClass = a.argument("CLASS");
+        if (featureClass.length() != 1 || featureClass.charAt(0) > 127) {
+            throw new IllegalArgumentException(
+                    "CLASS is one letter (A, H, L, P, R, S, T, U, V), got '" + featureClass + "'");
+        }
+        long id;
+        try {
+            id = Long.parseLong(a.argument("ID"));
+        } catch (NumberFormatException e) {
+            id = -1;
+        }
+        if (id < 0 || id > 0xFFFFFFFFL) {
+            throw new IllegalArgumentException(
+                    "ID is a geonameid (a whole number of at most 4 bytes), got '" + a.argument("ID") + "'");
+        }
+        byte[] row = new RowKeyBuilder(5)
+                .oneByte(featureClass.charAt(0))
+                .intBE((int) id)
+                .build();
+        Optional<Result> found = a.table(GeoSchema.GEONAMES_INFO).get(row, ScanSpec.all());
+        Answer answer = new Answer();
+        answer.json().put("class", featureClass).put("id", id);
+        if (found.isEmpty()) {
+            answer.line("no feature " + featureClass + " " + id);
+            answer.json().putNull("record");
+            return answer;
+        }
+        JsonNode record = RECORD_JSON.readTree(found.get().value());
+        answer.line("feature " + featureClass + " " + id + ":");
+        record.fields()
+                .forEachRemaining(
+                        f -> answer.line("  " + f.getKey() + ": " + f.getValue().asText()));
+        answer.json().set("record", record);
+        return answer;
+    }
+
+    private static final ObjectMapper RECORD_JSON = new ObjectMapper();
 
     private static Answer placesAnswer(Asked a) throws IOException {
         double lat = Asked.degrees(a.argument("LAT"), "LAT", 90);

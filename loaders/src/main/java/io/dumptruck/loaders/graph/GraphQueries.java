@@ -1,5 +1,7 @@
 package io.dumptruck.loaders.graph;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
@@ -11,6 +13,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
@@ -58,7 +61,56 @@ public final class GraphQueries {
                     "who follows USER (one scan)",
                     List.of(GraphSchema.FOLLOWED_BY),
                     List.of(),
-                    a -> neighboursAnswer(a, GraphSchema.FOLLOWED_BY, "followers of ", "followers")));
+                    a -> neighboursAnswer(a, GraphSchema.FOLLOWED_BY, "followers of ", "followers")),
+            new Question(
+                    "adjacency",
+                    "USER",
+                    "whom USER follows, from the one-row layout: the qualifiers of USER's row (one get)",
+                    List.of(GraphSchema.ADJACENCY),
+                    List.of(),
+                    a -> listAnswer(a, GraphSchema.ADJACENCY)),
+            new Question(
+                    "adjacency-ro",
+                    "USER",
+                    "whom USER follows, from the read-only layout: the one JSON list of USER's row (one get)",
+                    List.of(GraphSchema.ADJACENCY_RO),
+                    List.of(),
+                    a -> listAnswer(a, GraphSchema.ADJACENCY_RO)));
+
+    /**
+     * Whom {@code user} follows in a one-row layout: the {@code l:} + id cells of {@code adjacency}, or the one
+     * {@code l:} JSON list of {@code adjacency_ro} ({@code oneList}).
+     */
+    public static List<String> followedIn(TableReader table, String user, boolean oneList) throws IOException {
+        Optional<Result> row = table.get(Bytes.toBytes(user), ScanSpec.all());
+        List<String> out = new ArrayList<>();
+        if (row.isEmpty()) {
+            return out;
+        }
+        if (oneList) {
+            for (JsonNode id : LIST_JSON.readTree(row.get().value())) {
+                out.add(id.asText());
+            }
+        } else {
+            for (Cell c : row.get().rawCells()) {
+                out.add(new String(CellUtil.cloneQualifier(c), StandardCharsets.UTF_8));
+            }
+        }
+        return out;
+    }
+
+    private static final ObjectMapper LIST_JSON = new ObjectMapper();
+
+    private static Answer listAnswer(Asked a, String table) throws IOException {
+        String user = a.argument("USER");
+        List<String> ids = followedIn(a.table(table), user, table.equals(GraphSchema.ADJACENCY_RO));
+        List<String> listed = ids.stream().limit(a.limit()).toList();
+        Answer answer = new Answer()
+                .line(user + " follows (" + ids.size() + ", from " + table + "): " + String.join(", ", listed));
+        answer.json().put("user", user).put("count", ids.size());
+        listed.forEach(answer.json().putArray("follows")::add);
+        return answer;
+    }
 
     private static Answer followsAnswer(Asked a) throws IOException {
         String other = a.argument("OTHER");

@@ -13,6 +13,7 @@ import io.dumptruck.loaders.Loader;
 import io.dumptruck.loaders.LoaderMapper;
 import io.dumptruck.loaders.LoaderMapper.CommonReject;
 import io.dumptruck.loaders.Parsed;
+import io.dumptruck.loaders.Question;
 import io.dumptruck.loaders.RecordSchema;
 import io.dumptruck.loaders.RecordSource;
 import io.dumptruck.loaders.text.CsvParser;
@@ -41,6 +42,12 @@ public final class SpecLoader implements Loader, LineDataset<FieldRecord> {
     static final String SPEC = "spec";
     /** internal: the spec's JSON, carried to the tasks. */
     static final String SPEC_JSON = SpecConf.SPEC.key();
+
+    /** The questions of the worked example's tables (blogtable, usertable). */
+    @Override
+    public List<Question> questions() {
+        return BlogQueries.QUESTIONS;
+    }
 
     @Override
     public String name() {

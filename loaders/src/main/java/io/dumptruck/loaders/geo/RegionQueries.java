@@ -1,0 +1,224 @@
+package io.dumptruck.loaders.geo;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dumptruck.formats.read.ScanSpec;
+import io.dumptruck.formats.read.TableReader;
+import io.dumptruck.formats.rowkey.QuadKey;
+import io.dumptruck.formats.rowkey.RowKeyBuilder;
+import io.dumptruck.loaders.Answer;
+import io.dumptruck.loaders.Asked;
+import io.dumptruck.loaders.Question;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.client.Result;
+
+/**
+ * The slippy-map questions of the region tables (docs/tables.md): the region shapes on a tile — all, some types
+ * (families), one region (a column) — in one get of {@code tile_bounds}, or, when that zoom was not stored, of the
+ * tile's first stored parent ("the next tile is either the specific one with that key, or the first parent"); and a
+ * region's properties, one get of {@code region_info}.
+ */
+public final class RegionQueries {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Region types by letter, as the row keys and families hold them. */
+    public static final Map<Character, String> TYPES = typeNames();
+
+    private RegionQueries() {}
+
+    private static Map<Character, String> typeNames() {
+        Map<Character, String> m = new LinkedHashMap<>();
+        String[] names = {"country", "admin1", "admin2", "admin3", "admin4"};
+        for (int i = 0; i < names.length; i++) {
+            m.put(RegionSchema.TYPES.charAt(i), names[i]);
+        }
+        return m;
+    }
+
+    /** A region's shape on a tile: its type letter, id (lower case, as stored) and GeoJSON geometry. */
+    public record Shape(char type, String id, JsonNode geometry) {}
+
+    /** The shapes found, and the tile whose row held them: the tile asked for, or its first stored parent. */
+    public record Tile(int zoom, int x, int y, List<Shape> shapes) {}
+
+    /**
+     * The region shapes on tile ({@code x}, {@code y}) at {@code zoom} (1..16), of the {@code types} letters (all when
+     * empty) and of region {@code id} only when not null: one get of the tile's row, and one more per zoom level up
+     * while no row is stored. Empty when neither the tile nor any parent holds a row.
+     */
+    public static Optional<Tile> tile(TableReader bounds, int zoom, int x, int y, List<Character> types, String id)
+            throws IOException {
+        String quadKey = QuadKey.tileToQuadKey(x, y, zoom); // checks zoom and the tile
+        if (zoom > QuadKey.MAX_PACKED_LEVEL) {
+            throw new IllegalArgumentException(
+                    "zoom " + zoom + " is past the stored levels (1 to " + QuadKey.MAX_PACKED_LEVEL + ")");
+        }
+        List<String> families = types.isEmpty()
+                ? List.of()
+                : types.stream().map(String::valueOf).toList();
+        ScanSpec spec = ScanSpec.all();
+        if (id != null) {
+            byte[] q = id.toLowerCase(Locale.ROOT).getBytes(StandardCharsets.UTF_8);
+            List<String> of = families.isEmpty()
+                    ? RegionSchema.TYPES
+                            .chars()
+                            .mapToObj(c -> String.valueOf((char) c))
+                            .toList()
+                    : families;
+            spec = spec.withColumns(
+                    of.stream().map(f -> new ScanSpec.Column(f, q)).toList());
+        } else if (!families.isEmpty()) {
+            spec = spec.withFamilies(families);
+        }
+        RowKeyBuilder key = new RowKeyBuilder(5);
+        int packed = QuadKey.fromQuadKey(quadKey);
+        for (int z = zoom; z >= 1; z--, packed >>>= 2) {
+            Optional<Result> row =
+                    bounds.get(key.clear().oneByte(z).intBE(packed).build(), spec);
+            if (row.isPresent()) {
+                List<Shape> shapes = new ArrayList<>();
+                for (Cell c : row.get().rawCells()) {
+                    shapes.add(new Shape(
+                            (char) c.getFamilyArray()[c.getFamilyOffset()],
+                            new String(CellUtil.cloneQualifier(c), StandardCharsets.UTF_8),
+                            JSON.readTree(CellUtil.cloneValue(c))));
+                }
+                int[] xy = QuadKey.tileXY(QuadKey.toQuadKey(packed, z));
+                return Optional.of(new Tile(z, xy[0], xy[1], shapes));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** {@code text} (letters or names, comma-separated) as type letters; an IllegalArgumentException for another. */
+    public static List<Character> types(String text) {
+        List<Character> out = new ArrayList<>();
+        if (text == null || text.isBlank()) {
+            return out;
+        }
+        for (String t : text.split(",")) {
+            String s = t.trim().toLowerCase(Locale.ROOT);
+            Character letter = s.length() == 1 && TYPES.containsKey(s.charAt(0))
+                    ? s.charAt(0)
+                    : TYPES.entrySet().stream()
+                            .filter(e -> e.getValue().equals(s))
+                            .map(Map.Entry::getKey)
+                            .findFirst()
+                            .orElseThrow(() -> new IllegalArgumentException("unknown region type '" + t.trim()
+                                    + "'; types: " + String.join(", ", TYPES.values()) + " (or a to e)"));
+            if (!out.contains(letter)) {
+                out.add(letter);
+            }
+        }
+        return out;
+    }
+
+    /** A region's properties: one get of {@code region_info}. */
+    public static Optional<JsonNode> region(TableReader info, char type, String id) throws IOException {
+        Optional<Result> row =
+                info.get(new RowKeyBuilder(64).oneByte(type).utf8(id).build(), ScanSpec.all());
+        return row.isPresent() ? Optional.of(JSON.readTree(row.get().value())) : Optional.empty();
+    }
+
+    /** The questions of the region tables. */
+    public static final List<Question> QUESTIONS = List.of(
+            new Question(
+                    "tile",
+                    "Z X Y",
+                    "the region shapes on slippy-map tile Z/X/Y, cut to it, or to its first stored parent (one get per level)",
+                    List.of(RegionSchema.TILE_BOUNDS),
+                    List.of(
+                            new Question.Option("types", "T,…", "only these region types: country, admin1 … admin4"),
+                            new Question.Option("region", "ID", "only this region")),
+                    RegionQueries::tileAnswer),
+            new Question(
+                    "region",
+                    "TYPE ID",
+                    "a region's properties (one get)",
+                    List.of(RegionSchema.REGION_INFO),
+                    List.of(),
+                    RegionQueries::regionAnswer));
+
+    private static Answer tileAnswer(Asked a) throws IOException {
+        int z = whole(a.argument("Z"), "Z", 1, QuadKey.MAX_PACKED_LEVEL);
+        int x = whole(a.argument("X"), "X", 0, (1 << z) - 1);
+        int y = whole(a.argument("Y"), "Y", 0, (1 << z) - 1);
+        List<Character> types = types(a.get("types", null));
+        String id = a.get("region", null);
+        Optional<Tile> found = tile(a.table(RegionSchema.TILE_BOUNDS), z, x, y, types, id);
+        Answer answer = new Answer();
+        ObjectNode json = answer.json().put("z", z).put("x", x).put("y", y);
+        if (found.isEmpty()) {
+            answer.line("tile " + z + "/" + x + "/" + y + ": no region shape, nor on any parent tile");
+            json.putNull("servedBy");
+            json.putArray("regions");
+            return answer;
+        }
+        Tile t = found.get();
+        boolean same = t.zoom() == z;
+        answer.line("tile " + z + "/" + x + "/" + y + ": " + t.shapes().size() + " region shape(s)"
+                + (same
+                        ? ""
+                        : " from its parent tile " + t.zoom() + "/" + t.x() + "/" + t.y() + " (zoom " + z
+                                + " is not stored there)"));
+        json.putObject("servedBy").put("z", t.zoom()).put("x", t.x()).put("y", t.y());
+        var regions = json.putArray("regions");
+        for (Shape s : t.shapes()) {
+            int polygons = s.geometry().path("coordinates").size();
+            answer.line("  " + TYPES.get(s.type()) + " " + s.id() + "  "
+                    + s.geometry().path("type").asText() + ", " + polygons + " polygon(s)");
+            regions.addObject()
+                    .put("type", TYPES.get(s.type()))
+                    .put("id", s.id())
+                    .set("geometry", s.geometry());
+        }
+        return answer;
+    }
+
+    private static Answer regionAnswer(Asked a) throws IOException {
+        List<Character> type = types(a.argument("TYPE"));
+        if (type.size() != 1) {
+            throw new IllegalArgumentException("give one region type, got '" + a.argument("TYPE") + "'");
+        }
+        String id = a.argument("ID");
+        Optional<JsonNode> props = region(a.table(RegionSchema.REGION_INFO), type.get(0), id);
+        Answer answer = new Answer();
+        answer.json().put("type", TYPES.get(type.get(0))).put("id", id);
+        if (props.isEmpty()) {
+            answer.line(TYPES.get(type.get(0)) + " " + id + ": no such region");
+            answer.json().putNull("properties");
+        } else {
+            answer.line(TYPES.get(type.get(0)) + " " + id + ":");
+            props.get()
+                    .fields()
+                    .forEachRemaining(f ->
+                            answer.line("  " + f.getKey() + ": " + f.getValue().asText()));
+            answer.json().set("properties", props.get());
+        }
+        return answer;
+    }
+
+    /** {@code text} as a whole number from {@code min} to {@code max}, or an IllegalArgumentException naming it. */
+    static int whole(String text, String what, int min, int max) {
+        try {
+            int v = Integer.parseInt(text.trim());
+            if (v >= min && v <= max) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new IllegalArgumentException(
+                what + " must be a whole number from " + min + " to " + max + ", got '" + text + "'");
+    }
+}
