@@ -142,7 +142,7 @@ final class DemoCommand extends Command {
         ask(out, "query", "feature", b + "/geo", "P", "3039154");
         ask(out, "query", "region", b + "/geo", "admin1", "PT-11");
         ask(out, "query", "tile", b + "/geo", "6", "30", "24");
-        ask(out, "query", "tile", b + "/geo", "9", "243", "195", "--types", "admin1", "--reads");
+        ask(out, "query", "tile", b + "/geo", "9", "243", "196", "--types", "admin1", "--reads");
         ask(out, "query", "front-page", b + "/blog", "bl");
         ask(out, "query", "entry", b + "/blog", "bl", "20070211100000");
         ask(out, "query", "entries", b + "/blog", "nw", "200703");
@@ -200,6 +200,8 @@ final class DemoCommand extends Command {
         out.println("Each folder of " + b + " is one load's output; load a table into HBase with the same splits with");
         out.println("  dumptruck ddl " + b + "/graph     (prints the create statements), then");
         out.println("  hbase completebulkload " + b + "/graph/follows follows");
+        out.println("See the regions and places on a map, with the other questions beside it:");
+        out.println("  bin/dumptruck serve " + b + "     then open http://127.0.0.1:8080/");
         return 0;
     }
 

@@ -28,6 +28,7 @@ public final class Main {
         COMMANDS.put("demo", DemoCommand::new);
         COMMANDS.put("load", LoadCommand::new);
         COMMANDS.put("query", QueryCommand::new);
+        COMMANDS.put("serve", ServeCommand::new);
         COMMANDS.put("ddl", DdlCommand::new);
         COMMANDS.put("bulkload", BulkLoadCommand::new);
         COMMANDS.put("ledger", LedgerCommand::new);

@@ -102,23 +102,8 @@ final class QueryCommand extends Command {
             throw new UsageException(e.getMessage(), e);
         }
         if (args.flag("json")) {
-            ObjectNode doc = JSON.createObjectNode();
-            doc.put("question", question.name())
-                    .put("loader", LoaderCatalog.loaderOf(question).name());
-            ObjectNode named = doc.putObject("arguments");
-            List<String> names = question.argumentNames();
-            for (int i = 0; i < arguments.size(); i++) {
-                named.put(names.get(i), arguments.get(i));
-            }
-            options.forEach(named::put);
-            given.forEach(f -> named.put(f, true));
-            doc.set("answer", answer.json());
-            doc.putObject("reads")
-                    .put("gets", reads.gets())
-                    .put("scans", reads.scans())
-                    .put("rows", reads.rows())
-                    .put("cells", reads.cells());
-            out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(doc));
+            out.println(JSON.writerWithDefaultPrettyPrinter()
+                    .writeValueAsString(document(question, arguments, options, given, answer, reads)));
         } else {
             answer.lines().forEach(out::println);
             if (args.flag("reads")) {
@@ -131,9 +116,39 @@ final class QueryCommand extends Command {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
+     * The JSON document of an answer, as {@code --json} prints it and the map server sends it: question, loader,
+     * arguments (by name, with the options given), answer, reads.
+     */
+    static ObjectNode document(
+            Question question,
+            List<String> arguments,
+            Map<String, String> options,
+            Set<String> flags,
+            Answer answer,
+            Reads reads) {
+        ObjectNode doc = JSON.createObjectNode();
+        doc.put("question", question.name())
+                .put("loader", LoaderCatalog.loaderOf(question).name());
+        ObjectNode named = doc.putObject("arguments");
+        List<String> names = question.argumentNames();
+        for (int i = 0; i < arguments.size(); i++) {
+            named.put(names.get(i), arguments.get(i));
+        }
+        options.forEach(named::put);
+        flags.forEach(f -> named.put(f, true));
+        doc.set("answer", answer.json());
+        doc.putObject("reads")
+                .put("gets", reads.gets())
+                .put("scans", reads.scans())
+                .put("rows", reads.rows())
+                .put("cells", reads.cells());
+        return doc;
+    }
+
+    /**
      * Where a question's tables are: {@code --table} locations first, then the {@code <tables>} argument — a load's
-     * output directory holding the table by name, or one table, which must be the one asked for (its name without the
-     * namespace).
+     * output directory holding the table by name, a folder of load outputs one of which holds it (the demo's), or one
+     * table, which must be the one asked for (its name without the namespace).
      */
     record Tables(Configuration conf, Path given, Map<String, Path> located, PrintStream err) {
         TableReader open(String table) throws IOException {
@@ -141,8 +156,25 @@ final class QueryCommand extends Command {
                 return TableLocation.open(conf, located.get(table), err);
             }
             Path inOutput = new Path(given, table);
-            if (given.getFileSystem(conf).exists(inOutput)) {
+            org.apache.hadoop.fs.FileSystem fs = given.getFileSystem(conf);
+            if (fs.exists(inOutput)) {
                 return TableLocation.open(conf, inOutput, err);
+            }
+            List<Path> inLoads = new ArrayList<>(); // a folder of load outputs, as the demo writes
+            if (fs.getFileStatus(given).isDirectory()) {
+                for (org.apache.hadoop.fs.FileStatus sub : fs.listStatus(given)) {
+                    Path candidate = new Path(sub.getPath(), table);
+                    if (sub.isDirectory() && fs.exists(new Path(sub.getPath(), "_SUCCESS")) && fs.exists(candidate)) {
+                        inLoads.add(candidate);
+                    }
+                }
+            }
+            if (inLoads.size() == 1) {
+                return TableLocation.open(conf, inLoads.get(0), err);
+            }
+            if (inLoads.size() > 1) {
+                throw new UsageException("several loads in " + given + " hold a table " + table + " (" + inLoads
+                        + "): give one of their output directories, or --table " + table + "=LOCATION");
             }
             TableReader reader;
             try {

@@ -458,7 +458,7 @@ class CliTest {
             },
             {"feature", b + "/geo", "P", "3039154"},
             {"region", b + "/geo", "country", "PT"},
-            {"tile", b + "/geo", "9", "243", "195", "--types", "admin1"},
+            {"tile", b + "/geo", "9", "243", "196", "--types", "admin1"},
             {"adjacency", b + "/graph", "alice"},
             {"adjacency-ro", b + "/graph", "alice"},
             {"front-page", b + "/blog", "bl"},
@@ -545,7 +545,7 @@ class CliTest {
                     assertEquals( // regions.geojson's properties
                             "Portugal (mainland, simplified)",
                             answer.get("properties").get("name").asText());
-                case "tile" -> { // zooms 2-6 were stored: 9/243/195 is served by its parent 6/30/24
+                case "tile" -> { // zooms 2-6 were stored: 9/243/196 is served by its parent 6/30/24
                     assertEquals(6, answer.get("servedBy").get("z").asInt());
                     assertEquals(30, answer.get("servedBy").get("x").asInt());
                     assertEquals(24, answer.get("servedBy").get("y").asInt());
@@ -634,6 +634,132 @@ class CliTest {
         Run tooMany = run("query", "ip", b + "/ipblocks", "8.8.8.8", "9.9.9.9");
         assertEquals(2, tooMany.code());
         assertTrue(tooMany.err().contains("ip takes ADDRESS after the tables, got 2 argument(s)"), tooMany.err());
+    }
+
+    /**
+     * The map server over the demo's folder of loads: the page and its bundled Leaflet, tiles as GeoJSON (a stored
+     * tile, one served by its first stored parent and cut to the tile asked for, types as families), the questions as
+     * the JSON of {@code query --json}, cache headers, and bad requests answered 4xx in one line of JSON.
+     */
+    @Test
+    void theMapServerAnswersTilesQuestionsAndBadRequests() throws Exception {
+        File demo = new File(users).getParentFile().getParentFile();
+        org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration();
+        QueryCommand.Tables tables = new QueryCommand.Tables(
+                conf, new org.apache.hadoop.fs.Path(demo.getAbsolutePath()), java.util.Map.of(), System.err);
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        try (MapServer server =
+                new MapServer(tables, new java.net.InetSocketAddress("127.0.0.1", 0), System.err).start()) {
+            java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+            java.util.function.Function<String, java.net.http.HttpResponse<String>> get = path -> {
+                try {
+                    return http.send(
+                            java.net.http.HttpRequest.newBuilder(
+                                            java.net.URI.create("http://127.0.0.1:" + server.port() + path))
+                                    .build(),
+                            java.net.http.HttpResponse.BodyHandlers.ofString());
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            };
+            var page = get.apply("/");
+            assertEquals(200, page.statusCode());
+            assertTrue(page.body().contains("/lib/leaflet.js"), page.body());
+            var leaflet = get.apply("/lib/leaflet.js");
+            assertEquals(200, leaflet.statusCode());
+            assertTrue(leaflet.body().contains("Leaflet"), "the bundled Leaflet");
+            assertEquals(
+                    "public, max-age=3600",
+                    leaflet.headers().firstValue("Cache-Control").orElse(""));
+
+            var stored = json.readTree(get.apply("/tiles/6/30/24.json").body());
+            assertEquals("FeatureCollection", stored.get("type").asText());
+            assertEquals(6, stored.get("servedBy").get("z").asInt());
+            java.util.Set<String> regions = new java.util.TreeSet<>();
+            int places = 0;
+            for (var f : stored.get("features")) {
+                if (f.get("properties").get("kind").asText().equals("region")) {
+                    regions.add(f.get("properties").get("id").asText());
+                } else {
+                    places++;
+                    double lon = f.get("geometry").get("coordinates").get(0).asDouble();
+                    double lat = f.get("geometry").get("coordinates").get(1).asDouble();
+                    double[] box = io.dumptruck.formats.rowkey.TileClip.bounds(30, 24, 6);
+                    assertTrue(lon >= box[0] && lon <= box[2] && lat >= box[1] && lat <= box[3], "in the tile: " + f);
+                }
+            }
+            assertEquals(java.util.Set.of("pt", "pt-11"), regions);
+            assertEquals(stored.get("places").asInt(), places, "every place of the tile (under the cap)");
+            assertTrue(places > 0);
+
+            var fallback = get.apply("/tiles/9/243/196.json?types=admin1");
+            assertEquals(200, fallback.statusCode());
+            assertEquals(
+                    "public, max-age=3600",
+                    fallback.headers().firstValue("Cache-Control").orElse(""));
+            var parent = json.readTree(fallback.body());
+            assertEquals(6, parent.get("servedBy").get("z").asInt(), "zoom 9 is answered by its stored parent");
+            double[] box = io.dumptruck.formats.rowkey.TileClip.bounds(243, 196, 9);
+            int shapes = 0;
+            for (var f : parent.get("features")) {
+                if (!f.get("properties").get("kind").asText().equals("region")) {
+                    continue;
+                }
+                shapes++;
+                assertEquals("admin1", f.get("properties").get("type").asText());
+                for (var polygon : f.get("geometry").get("coordinates")) {
+                    for (var ring : polygon) {
+                        for (var p : ring) {
+                            assertTrue(
+                                    p.get(0).asDouble() >= box[0] - 1e-6
+                                            && p.get(0).asDouble() <= box[2] + 1e-6
+                                            && p.get(1).asDouble() >= box[1] - 1e-6
+                                            && p.get(1).asDouble() <= box[3] + 1e-6,
+                                    "cut to the tile asked for: " + p);
+                        }
+                    }
+                }
+            }
+            assertEquals(1, shapes, fallback.body());
+
+            var titles = json.readTree(
+                    get.apply("/questions/autocomplete?PREFIX=san").body());
+            var viaCli = json.readTree(run("query", "autocomplete", demo + "/titles", "san", "--json")
+                    .out());
+            assertEquals(viaCli.get("answer"), titles.get("answer"));
+            assertEquals(viaCli.get("reads"), titles.get("reads"));
+            var listed = json.readTree(get.apply("/questions").body());
+            assertEquals(
+                    io.dumptruck.loaders.LoaderCatalog.questions().size(),
+                    listed.get("questions").size());
+
+            String[][] refused = {
+                {"/tiles/3/9/0.json", "404", "out of range"},
+                {"/tiles/17/0/0.json", "404", "out of range"},
+                {"/tiles/6/30/24.json?types=planet", "400", "unknown region type 'planet'"},
+                {"/questions/nope", "404", "unknown question 'nope'"},
+                {"/questions/ip", "400", "ip takes ADDRESS"},
+                {"/questions/ip?ADDRESS=1.2.3", "400", "is not an IPv4 or IPv6 address"},
+                {"/questions/follows?USER=alice&zoom=3", "400", "follows takes no 'zoom'"},
+                {"/etc/passwd", "404", "no such path"},
+                {"/lib/../../etc/passwd", "404", "no such path"},
+            };
+            for (String[] r : refused) {
+                var response = get.apply(r[0]);
+                assertEquals(Integer.parseInt(r[1]), response.statusCode(), r[0] + ": " + response.body());
+                assertTrue(
+                        response.headers().firstValue("Content-Type").orElse("").startsWith("application/json"));
+                var error = json.readTree(response.body()).get("error").asText();
+                assertTrue(error.contains(r[2]), r[0] + ": " + error);
+                assertEquals(1, response.body().lines().count(), r[0]);
+            }
+            var post = http.send(
+                    java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + server.port() + "/"))
+                            .POST(java.net.http.HttpRequest.BodyPublishers.noBody())
+                            .build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertEquals(405, post.statusCode());
+        }
     }
 
     /** The per-day counts: a window that ends where asked, and a day that is not a date refused in one line. */

@@ -33,6 +33,23 @@ public final class Reads {
         cells += other.cells;
     }
 
+    /** These counts as they are now, kept apart from later reads. */
+    public Reads copy() {
+        Reads c = new Reads();
+        c.add(this);
+        return c;
+    }
+
+    /** The reads made since {@code before} (a {@link #copy} of these taken earlier). */
+    public Reads minus(Reads before) {
+        Reads d = new Reads();
+        d.gets = gets - before.gets;
+        d.scans = scans - before.scans;
+        d.rows = rows - before.rows;
+        d.cells = cells - before.cells;
+        return d;
+    }
+
     public long gets() {
         return gets;
     }

@@ -7,6 +7,7 @@ import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.rowkey.QuadKey;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
+import io.dumptruck.formats.rowkey.TileClip;
 import io.dumptruck.loaders.Answer;
 import io.dumptruck.loaders.Asked;
 import io.dumptruck.loaders.Question;
@@ -24,8 +25,12 @@ import org.apache.hadoop.hbase.util.Bytes;
 public final class GeoQueries {
     private GeoQueries() {}
 
-    /** A place of {@code tile_places}: its quadkey at the asked zoom, prominence family, name, kind, country. */
-    public record Place(String tile, String prominence, String name, String kind, String country) {}
+    /**
+     * A place of {@code tile_places}: its quadkey at the asked zoom, prominence family, name, kind, country, and where
+     * it is to the precision the key keeps: the centre of its level-16 tile (about 600 m across at the equator).
+     */
+    public record Place(
+            String tile, String prominence, String name, String kind, String country, double lat, double lon) {}
 
     /** The places of the tile at {@code zoom} (1..16) holding the point, then of its neighbours if asked. */
     public static List<Place> around(TableReader table, double lat, double lon, int zoom, boolean neighbours)
@@ -50,12 +55,16 @@ public final class GeoQueries {
             for (Result r = rows.next(); r != null; r = rows.next()) {
                 Cell first = r.rawCells()[0];
                 String family = Bytes.toString(CellUtil.cloneFamily(first));
+                int[] xy = QuadKey.tileXY(QuadKey.toQuadKey(Bytes.toInt(r.getRow(), 0), QuadKey.MAX_PACKED_LEVEL));
+                double[] box = TileClip.bounds(xy[0], xy[1], QuadKey.MAX_PACKED_LEVEL);
                 out.add(new Place(
                         QuadKey.toQuadKey(tile, zoom),
                         family,
                         text(r, family, GeoSchema.NAME),
                         text(r, family, GeoSchema.KIND),
-                        text(r, family, GeoSchema.COUNTRY)));
+                        text(r, family, GeoSchema.COUNTRY),
+                        (box[1] + box[3]) / 2,
+                        (box[0] + box[2]) / 2));
             }
         }
         return out;
@@ -148,7 +157,9 @@ public final class GeoQueries {
                     .put("prominence", p.prominence())
                     .put("name", p.name())
                     .put("kind", p.kind())
-                    .put("country", p.country());
+                    .put("country", p.country())
+                    .put("lat", p.lat())
+                    .put("lon", p.lon());
         });
         return answer;
     }

@@ -7,6 +7,7 @@ import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.rowkey.QuadKey;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
+import io.dumptruck.formats.rowkey.TileClip;
 import io.dumptruck.loaders.Answer;
 import io.dumptruck.loaders.Asked;
 import io.dumptruck.loaders.Question;
@@ -30,6 +31,11 @@ import org.apache.hadoop.hbase.client.Result;
  */
 public final class RegionQueries {
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The region tables, by name. */
+    public static final String TILE_BOUNDS = RegionSchema.TILE_BOUNDS;
+
+    public static final String REGION_INFO = RegionSchema.REGION_INFO;
 
     /** Region types by letter, as the row keys and families hold them. */
     public static final Map<Character, String> TYPES = typeNames();
@@ -86,18 +92,43 @@ public final class RegionQueries {
             Optional<Result> row =
                     bounds.get(key.clear().oneByte(z).intBE(packed).build(), spec);
             if (row.isPresent()) {
+                // a parent's shapes are cut to its tile: cut them again to the tile asked for
+                double[] box = z == zoom ? null : TileClip.bounds(x, y, zoom);
                 List<Shape> shapes = new ArrayList<>();
                 for (Cell c : row.get().rawCells()) {
-                    shapes.add(new Shape(
-                            (char) c.getFamilyArray()[c.getFamilyOffset()],
-                            new String(CellUtil.cloneQualifier(c), StandardCharsets.UTF_8),
-                            JSON.readTree(CellUtil.cloneValue(c))));
+                    char type = (char) c.getFamilyArray()[c.getFamilyOffset()];
+                    String regionId = new String(CellUtil.cloneQualifier(c), StandardCharsets.UTF_8);
+                    JsonNode geometry = JSON.readTree(CellUtil.cloneValue(c));
+                    if (box != null) {
+                        String cut = RegionSchema.clipped(new Region(type, regionId, null, polygons(geometry)), box);
+                        if (cut == null) {
+                            continue; // the region's part of the parent does not reach this tile
+                        }
+                        geometry = JSON.readTree(cut);
+                    }
+                    shapes.add(new Shape(type, regionId, geometry));
                 }
                 int[] xy = QuadKey.tileXY(QuadKey.toQuadKey(packed, z));
                 return Optional.of(new Tile(z, xy[0], xy[1], shapes));
             }
         }
         return Optional.empty();
+    }
+
+    /** A GeoJSON MultiPolygon's polygons: rings of [lon, lat] points. */
+    private static List<List<List<double[]>>> polygons(JsonNode multiPolygon) {
+        List<List<List<double[]>>> out = new ArrayList<>();
+        for (JsonNode polygon : multiPolygon.path("coordinates")) {
+            List<List<double[]>> rings = new ArrayList<>();
+            for (JsonNode ring : polygon) {
+                List<double[]> points = new ArrayList<>();
+                ring.forEach(p ->
+                        points.add(new double[] {p.get(0).asDouble(), p.get(1).asDouble()}));
+                rings.add(points);
+            }
+            out.add(rings);
+        }
+        return out;
     }
 
     /** {@code text} (letters or names, comma-separated) as type letters; an IllegalArgumentException for another. */
