@@ -137,6 +137,22 @@ final class DemoCommand extends Command {
         ask(out, "query", "ip", b + "/ipblocks", "8.8.8.8");
         ask(out, "query", "ip", b + "/ipblocks", "2a00:1450::200e");
         ask(out, "query", "ip", b + "/ipblocks", "203.0.113.9");
+        for (String layout : List.of("bucketed", "host-first")) { // the design made for it, and one that is not
+            ask(
+                    out,
+                    "query",
+                    "window",
+                    b + "/events-" + layout,
+                    "--event",
+                    "cpu",
+                    "--from",
+                    "1763712000000",
+                    "--to",
+                    "1763719200000",
+                    "--limit",
+                    "3",
+                    "--reads");
+        }
         ask(out, "query", "adjacency", b + "/graph", "alice");
         ask(out, "query", "adjacency-ro", b + "/graph", "alice", "--reads");
         ask(out, "query", "feature", b + "/geo", "P", "3039154");

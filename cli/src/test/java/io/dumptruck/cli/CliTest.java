@@ -456,6 +456,7 @@ class CliTest {
                 "--to",
                 "1763719200000"
             },
+            {"window", b + "/events-bucketed", "--from", "1763712000000", "--to", "1763719200000", "--event", "cpu"},
             {"feature", b + "/geo", "P", "3039154"},
             {"region", b + "/geo", "country", "PT"},
             {"tile", b + "/geo", "9", "243", "196", "--types", "admin1"},
@@ -479,7 +480,9 @@ class CliTest {
             assertEquals(0, asJson.code(), q[0] + ": " + asJson.err());
             var doc = json.readTree(asJson.out());
             assertEquals(q[0], doc.get("question").asText());
-            assertEquals(q[2], doc.get("arguments").elements().next().asText(), q[0] + ": the first argument");
+            if (!q[2].startsWith("--")) {
+                assertEquals(q[2], doc.get("arguments").elements().next().asText(), q[0] + ": the first argument");
+            }
             var answer = doc.get("answer");
             var reads = doc.get("reads");
             assertTrue(reads.get("gets").asLong() + reads.get("scans").asLong() > 0, q[0] + " read something");
@@ -535,6 +538,15 @@ class CliTest {
                     assertTrue(firstLine.startsWith(answer.get("count").asInt() + " event(s) of web-01"), firstLine);
                     assertEquals(
                             answer.get("scans").asLong(), reads.get("scans").asLong());
+                }
+                case "window" -> {
+                    assertTrue(firstLine.startsWith(answer.get("count").asInt() + " event(s) of every host, cpu"));
+                    int buckets = json.readTree(new File(b + "/events-bucketed/log_data/_spec.json"))
+                            .get("regions")
+                            .get("count")
+                            .asInt();
+                    assertTrue(buckets > 1, "the demo's bucketed layout has several buckets");
+                    assertEquals(buckets, reads.get("scans").asLong(), "one scan per bucket");
                 }
                 case "feature" -> { // the input line: 3039154 El Tarter … 42.57952 1.65362 P PPL
                     assertEquals("El Tarter", answer.get("record").get("name").asText());
@@ -759,6 +771,46 @@ class CliTest {
                             .build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString());
             assertEquals(405, post.statusCode());
+        }
+    }
+
+    /**
+     * The four event layouts answer the same questions the same way (the hashed and numeric ones only with an event
+     * type, their keys holding no names): a host's events, of one type or all, and every host's events in a window.
+     */
+    @Test
+    void theFourEventLayoutsAnswerTheSameQuestionsTheSameWay() throws Exception {
+        String b = new File(users).getParentFile().getParentFile().getPath();
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        String[] window = {"--from", "1763712000000", "--to", "1763719200000", "--limit", "100000", "--json"};
+        String[][] questions = {
+            {"events", "web-01", "--event", "cpu"},
+            {"events", "web-02", "--event", "mem"},
+            {"events", "web-01"},
+            {"window", "--event", "cpu"},
+            {"window"}
+        };
+        for (String[] q : questions) {
+            String answers = null;
+            for (String layout : List.of("bucketed", "host-first", "hashed", "numeric")) {
+                boolean needsEvent = q[0].equals("events") && q.length == 2;
+                if (needsEvent && (layout.equals("hashed") || layout.equals("numeric"))) {
+                    continue;
+                }
+                List<String> argv = new ArrayList<>(List.of("query", q[0], b + "/events-" + layout));
+                argv.addAll(List.of(q).subList(1, q.length));
+                argv.addAll(List.of(window));
+                Run r = run(argv.toArray(new String[0]));
+                assertEquals(0, r.code(), layout + " " + List.of(q) + ": " + r.err());
+                String events =
+                        json.readTree(r.out()).get("answer").get("events").toString();
+                assertTrue(events.length() > 2, layout + " " + List.of(q) + " found events");
+                if (answers == null) {
+                    answers = events;
+                } else {
+                    assertEquals(answers, events, layout + " answers " + List.of(q) + " as bucketed does");
+                }
+            }
         }
     }
 

@@ -39,6 +39,10 @@ public final class EventQueries {
     /** One event read back. */
     public record Found(long time, String host, String event, String value) {}
 
+    /** Oldest first; at one time, by host and event: the same order whatever the layout. */
+    private static final Comparator<Found> ORDER =
+            Comparator.comparingLong(Found::time).thenComparing(Found::host).thenComparing(Found::event);
+
     /** The events, oldest first, and how many scans it took. */
     public record Listing(List<Found> events, int scans) {}
 
@@ -138,7 +142,59 @@ public final class EventQueries {
             }
             default -> throw new IllegalArgumentException("unknown layout " + layout);
         }
-        out.sort(Comparator.comparingLong(Found::time));
+        out.sort(ORDER);
+        return new Listing(out, scans);
+    }
+
+    /**
+     * Every host's events in [{@code from}, {@code to}) ({@code event}: of that type only), oldest first: the question
+     * only the bucketed layout was made for — one scan per bucket of the time range — while the others, keyed by host
+     * first, can only read the whole table (one scan, every row).
+     */
+    public static Listing window(TableReader logData, String layout, int buckets, String event, long from, long to)
+            throws IOException {
+        List<Found> out = new ArrayList<>();
+        int scans = 0;
+        RowKeyBuilder key = new RowKeyBuilder(16);
+        if (layout.equals("bucketed")) {
+            for (int b = 0; b < buckets; b++) {
+                scans++;
+                byte[] start = key.clear().oneByte(b).longBE(from).build();
+                byte[] stop = key.clear().oneByte(b).longBE(to).build();
+                for (Result r : scan(logData, start, stop)) {
+                    byte[] row = r.getRow();
+                    String[] names = new String(row, 9, row.length - 9, StandardCharsets.UTF_8).split("\0", 2);
+                    if (event == null || names[1].equals(event)) {
+                        out.add(new Found(Bytes.toLong(row, 1), names[0], names[1], value(r, EventSchema.V)));
+                    }
+                }
+            }
+        } else if (EventSchema.LAYOUTS.contains(layout)) {
+            scans++;
+            try (RowScanner rows = logData.scan(ScanSpec.all())) {
+                for (Result r = rows.next(); r != null; r = rows.next()) {
+                    byte[] row = r.getRow();
+                    long t = Bytes.toLong(row, row.length - 8);
+                    String host;
+                    String name;
+                    if (layout.equals("host-first")) { // host ‖ 0x00 ‖ event ‖ 0x00 ‖ revts(t)
+                        t = Long.MAX_VALUE - t;
+                        String[] names = new String(row, 0, row.length - 9, StandardCharsets.UTF_8).split("\0", 2);
+                        host = names[0];
+                        name = names[1];
+                    } else {
+                        host = value(r, EventSchema.H);
+                        name = value(r, EventSchema.E);
+                    }
+                    if (t >= from && t < to && (event == null || event.equals(name))) {
+                        out.add(new Found(t, host, name, value(r, EventSchema.V)));
+                    }
+                }
+            }
+        } else {
+            throw new IllegalArgumentException("unknown layout " + layout);
+        }
+        out.sort(ORDER);
         return new Listing(out, scans);
     }
 
@@ -179,22 +235,64 @@ public final class EventQueries {
     }
 
     /** The question of the event load, the same over its four layouts: a host's events in a time range. */
-    public static final List<Question> QUESTIONS = List.of(new Question(
-            "events",
-            "HOST",
-            "a host's events in [--from, --to), oldest first (scans: one per salt bucket, or one)",
-            List.of(EventSchema.LOG_DATA, EventSchema.LOG_TYPES), // log_types: the numeric layout's names
-            List.of(
-                    new Question.Option("from", "T", "the first time, epoch ms (required)"),
-                    new Question.Option("to", "T", "the end time, epoch ms, exclusive (required)"),
-                    new Question.Option("event", "E", "only this event type"),
-                    new Question.Option("layout", "L", "the table's layout when its spec does not say it")),
-            EventQueries::eventsAnswer));
+    public static final List<Question> QUESTIONS = List.of(
+            new Question(
+                    "events",
+                    "HOST",
+                    "a host's events in [--from, --to), oldest first (scans: one per salt bucket, or one)",
+                    List.of(EventSchema.LOG_DATA, EventSchema.LOG_TYPES), // log_types: the numeric layout's names
+                    List.of(
+                            new Question.Option("from", "T", "the first time, epoch ms (required)"),
+                            new Question.Option("to", "T", "the end time, epoch ms, exclusive (required)"),
+                            new Question.Option("event", "E", "only this event type"),
+                            new Question.Option("layout", "L", "the table's layout when its spec does not say it")),
+                    EventQueries::eventsAnswer),
+            new Question(
+                    "window",
+                    "",
+                    "every host's events in [--from, --to), oldest first: one scan per bucket (bucketed), "
+                            + "the whole table in one scan (the other layouts, keyed by host first)",
+                    List.of(EventSchema.LOG_DATA),
+                    List.of(
+                            new Question.Option("from", "T", "the first time, epoch ms (required)"),
+                            new Question.Option("to", "T", "the end time, epoch ms, exclusive (required)"),
+                            new Question.Option("event", "E", "only this event type"),
+                            new Question.Option("layout", "L", "the table's layout when its spec does not say it")),
+                    EventQueries::windowAnswer));
 
     private static Answer eventsAnswer(Asked a) throws IOException {
         String host = a.argument("HOST");
+        long[] range = range(a, "events");
+        TableReader data = a.table(EventSchema.LOG_DATA);
+        String layout = layout(a, data);
+        String event = a.get("event", null);
+        TableReader types = layout.equals(EventSchema.NUMERIC) ? a.table(EventSchema.LOG_TYPES) : null;
+        Listing found = events(data, types, layout, buckets(data.table().spec()), host, event, range[0], range[1]);
+        Answer answer = new Answer()
+                .line(found.events().size() + " event(s) of " + host + (event != null ? " " + event : "") + " in ["
+                        + range[0] + ", " + range[1] + ") from the " + layout + " layout, in " + found.scans()
+                        + " scan(s)");
+        answer.json().put("host", host);
+        return listed(answer, found, event, range, layout, a.limit());
+    }
+
+    private static Answer windowAnswer(Asked a) throws IOException {
+        long[] range = range(a, "window");
+        TableReader data = a.table(EventSchema.LOG_DATA);
+        String layout = layout(a, data);
+        String event = a.get("event", null);
+        Listing found = window(data, layout, buckets(data.table().spec()), event, range[0], range[1]);
+        Answer answer = new Answer()
+                .line(found.events().size() + " event(s) of every host" + (event != null ? ", " + event : "")
+                        + " in [" + range[0] + ", " + range[1] + ") from the " + layout + " layout, in "
+                        + found.scans() + " scan(s)" + (layout.equals("bucketed") ? "" : " of the whole table"));
+        return listed(answer, found, event, range, layout, a.limit());
+    }
+
+    /** --from and --to, checked: epoch ms, to after from. */
+    private static long[] range(Asked a, String question) {
         if (a.get("from", null) == null || a.get("to", null) == null) {
-            throw new IllegalArgumentException("events needs --from T and --to T (epoch ms, to exclusive)");
+            throw new IllegalArgumentException(question + " needs --from T and --to T (epoch ms, to exclusive)");
         }
         long from = a.getLong("from", 0, 0, Long.MAX_VALUE);
         long to = a.getLong("to", 0, 0, Long.MAX_VALUE);
@@ -202,31 +300,37 @@ public final class EventQueries {
             throw new IllegalArgumentException(
                     "--to " + to + " must be after --from " + from + " (epoch ms, to exclusive)");
         }
-        TableReader data = a.table(EventSchema.LOG_DATA);
+        return new long[] {from, to};
+    }
+
+    /** --layout, or the one the table's spec records. */
+    private static String layout(Asked a, TableReader data) {
         String layout = a.get("layout", null);
-        if (layout == null) {
-            try {
-                layout = layoutOf(data.table().spec());
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(e.getMessage() + ", or give --layout", e);
+        if (layout != null) {
+            if (!EventSchema.LAYOUTS.contains(layout)) {
+                throw new IllegalArgumentException("--layout takes one of "
+                        + new java.util.TreeSet<>(EventSchema.LAYOUTS) + ", got '" + layout + "'");
             }
+            return layout;
         }
-        String event = a.get("event", null);
-        TableReader types = layout.equals(EventSchema.NUMERIC) ? a.table(EventSchema.LOG_TYPES) : null;
-        Listing found = events(data, types, layout, buckets(data.table().spec()), host, event, from, to);
-        Answer answer = new Answer()
-                .line(found.events().size() + " event(s) of " + host + (event != null ? " " + event : "") + " in ["
-                        + from + ", " + to + ") from the " + layout + " layout, in " + found.scans() + " scan(s)");
+        try {
+            return layoutOf(data.table().spec());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() + ", or give --layout", e);
+        }
+    }
+
+    /** The events listed (at most {@code limit}) as lines and JSON, after the answer's first line. */
+    private static Answer listed(Answer answer, Listing found, String event, long[] range, String layout, long limit) {
         answer.json()
-                .put("host", host)
                 .put("event", event)
-                .put("from", from)
-                .put("to", to)
+                .put("from", range[0])
+                .put("to", range[1])
                 .put("layout", layout)
                 .put("scans", found.scans())
                 .put("count", found.events().size());
         var list = answer.json().putArray("events");
-        found.events().stream().limit(a.limit()).forEach(e -> {
+        found.events().stream().limit(limit).forEach(e -> {
             answer.line("  " + Instant.ofEpochMilli(e.time()) + "  " + e.host() + "  " + e.event() + " = " + e.value());
             list.addObject()
                     .put("time", Instant.ofEpochMilli(e.time()).toString())
