@@ -632,6 +632,10 @@ class CliTest {
                 new java.util.TreeSet<>(
                         io.dumptruck.loaders.LoaderCatalog.questions().keySet()),
                 names);
+        for (String name : names) {
+            assertTrue(demoOutput.contains("$ dumptruck query " + name + " "), "the demo asks " + name);
+        }
+        assertTrue(demoOutput.contains("bin/dumptruck serve "), "the demo ends with the command that serves the map");
         String doc = java.nio.file.Files.readString(new File("../docs/questions.md").toPath());
         String help = run("help", "query").out();
         for (String name : names) {
