@@ -134,7 +134,9 @@ final class QueryCommand extends Command {
         for (int i = 0; i < arguments.size(); i++) {
             named.put(names.get(i), arguments.get(i));
         }
-        options.forEach(named::put);
+        options.forEach((name, value) -> named.put(
+                name,
+                question.options().stream().anyMatch(o -> o.name().equals(name) && o.secret()) ? "(secret)" : value));
         flags.forEach(f -> named.put(f, true));
         doc.set("answer", answer.json());
         doc.putObject("reads")

@@ -612,6 +612,8 @@ class CliTest {
                 case "user" -> {
                     assertEquals("Jim Kellerman", answer.get("name").asText());
                     assertTrue(answer.get("passwordMatches").asBoolean());
+                    assertEquals(
+                            "(secret)", doc.get("arguments").get("password").asText(), "never echoed");
                     Run wrong = run("query", "user", b + "/users", "jim", "--password", "x");
                     assertTrue(wrong.out().contains("password does not match"), wrong.out());
                 }

@@ -22,8 +22,15 @@ import java.util.List;
 public record Question(
         String name, String arguments, String summary, List<String> tables, List<Option> options, Answerer answerer) {
 
-    /** An option of one question: {@code --name VALUE}, or a flag when {@code value} is null. */
-    public record Option(String name, String value, String help) {}
+    /**
+     * An option of one question: {@code --name VALUE}, or a flag when {@code value} is null; a {@code secret} one (a
+     * password) is never echoed back.
+     */
+    public record Option(String name, String value, String help, boolean secret) {
+        public Option(String name, String value, String help) {
+            this(name, value, help, false);
+        }
+    }
 
     /** The code that answers a question. */
     @FunctionalInterface

@@ -67,7 +67,7 @@ public final class BlogQueries {
                     "LOGIN",
                     "a user by login; with --password: does it match the stored SHA-256 (one get)",
                     List.of(USERS),
-                    List.of(new Question.Option("password", "P", "check this password")),
+                    List.of(new Question.Option("password", "P", "check this password", true)),
                     BlogQueries::user));
 
     private static byte[] type(Asked a) {
