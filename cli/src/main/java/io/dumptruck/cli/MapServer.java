@@ -289,7 +289,7 @@ final class MapServer implements Closeable {
                 : 20;
         Answer answer;
         Reads reads;
-        try (Asked asked = new Asked(q, arguments, options, flags, limit, this::table)) {
+        try (Asked asked = q.ask(arguments, options, flags, limit, this::table)) {
             answer = q.answer(asked);
             reads = asked.reads();
         }

@@ -95,7 +95,7 @@ final class QueryCommand extends Command {
         List<String> arguments = args.positional().subList(2, args.positional().size());
         Answer answer;
         Reads reads;
-        try (Asked asked = new Asked(question, arguments, options, given, args.getLong("limit", 20, 1), tables::open)) {
+        try (Asked asked = question.ask(arguments, options, given, args.getLong("limit", 20, 1), tables::open)) {
             answer = question.answer(asked);
             reads = asked.reads();
         } catch (IllegalArgumentException e) {

@@ -13,9 +13,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One asking of a {@link Question}: its arguments and options as given, the answer's limit, and its tables, opened on
- * first use through the asker's {@link Tables} (the command line's locations, the map server's) and closed with it.
- * Every get and scan made through them is counted ({@link #reads}).
+ * One asking of a question (made by its {@code ask}): its arguments and options as given, the answer's limit, and its
+ * tables, opened on first use through the asker's {@link Tables} (the command line's locations, the map server's) and
+ * closed with it. Every get and scan made through them is counted ({@link #reads}).
  */
 @PublicApi
 public final class Asked implements NamedOptions, Closeable {
@@ -25,7 +25,7 @@ public final class Asked implements NamedOptions, Closeable {
         TableReader open(String table) throws IOException;
     }
 
-    private final Question question;
+    private final List<String> names;
     private final List<String> arguments;
     private final Map<String, String> options;
     private final Set<String> flags;
@@ -34,24 +34,15 @@ public final class Asked implements NamedOptions, Closeable {
     private final Map<String, TableReader> open = new LinkedHashMap<>();
     private final Reads closed = new Reads();
 
-    /**
-     * {@code arguments}: those after the tables; an {@link IllegalArgumentException} when there are fewer or more than
-     * the question takes.
-     */
-    public Asked(
-            Question question,
+    /** {@code names}: the question's arguments' names; {@code arguments}: as given (their count checked). */
+    Asked(
+            List<String> names,
             List<String> arguments,
             Map<String, String> options,
             Set<String> flags,
             long limit,
             Tables tables) {
-        int max = question.argumentNames().size();
-        if (arguments.size() < question.requiredArguments() || arguments.size() > max) {
-            throw new IllegalArgumentException(question.name() + " takes "
-                    + (question.arguments().isBlank() ? "no arguments" : question.arguments())
-                    + " after the tables, got " + arguments.size() + " argument(s)");
-        }
-        this.question = question;
+        this.names = List.copyOf(names);
         this.arguments = List.copyOf(arguments);
         this.options = Map.copyOf(options);
         this.flags = Set.copyOf(flags);
@@ -61,9 +52,9 @@ public final class Asked implements NamedOptions, Closeable {
 
     /** The argument called {@code name} in the question's usage, or null when an optional one is not given. */
     public String argument(String name) {
-        int i = question.argumentNames().indexOf(name);
+        int i = names.indexOf(name);
         if (i < 0) {
-            throw new IllegalStateException(question.name() + " has no argument " + name);
+            throw new IllegalStateException("the question has no argument " + name);
         }
         return i < arguments.size() ? arguments.get(i) : null;
     }

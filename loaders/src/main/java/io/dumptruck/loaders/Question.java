@@ -47,6 +47,26 @@ public record Question(
         options = List.copyOf(options);
     }
 
+    /**
+     * An asking of this question with {@code arguments} (those after the tables), its options and flags as given, at
+     * most {@code limit} items listed, its tables from {@code tables}; an {@link IllegalArgumentException} when there
+     * are fewer or more arguments than it takes.
+     */
+    public Asked ask(
+            List<String> arguments,
+            java.util.Map<String, String> options,
+            java.util.Set<String> flags,
+            long limit,
+            Asked.Tables tables) {
+        if (arguments.size() < requiredArguments()
+                || arguments.size() > argumentNames().size()) {
+            throw new IllegalArgumentException(name + " takes "
+                    + (this.arguments.isBlank() ? "no arguments" : this.arguments) + " after the tables, got "
+                    + arguments.size() + " argument(s)");
+        }
+        return new Asked(argumentNames(), arguments, options, flags, limit, tables);
+    }
+
     /** The answer to {@code asked}. */
     public Answer answer(Asked asked) throws IOException {
         return answerer.answer(asked);
