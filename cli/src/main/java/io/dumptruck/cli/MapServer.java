@@ -75,6 +75,12 @@ final class MapServer implements Closeable {
     });
     private final PrintStream log;
 
+    static {
+        // a client that stops sending its request or reading the answer must not hold the one request thread
+        System.setProperty("sun.net.httpserver.maxReqTime", System.getProperty("sun.net.httpserver.maxReqTime", "30"));
+        System.setProperty("sun.net.httpserver.maxRspTime", System.getProperty("sun.net.httpserver.maxRspTime", "60"));
+    }
+
     MapServer(QueryCommand.Tables tables, InetSocketAddress address, PrintStream log) throws IOException {
         this.tables = tables;
         this.log = log;
@@ -142,7 +148,7 @@ final class MapServer implements Closeable {
             } catch (Refused e) {
                 sendJson(exchange, e.status, error(e.getMessage()), false);
             } catch (IllegalArgumentException e) {
-                sendJson(exchange, 400, error(e.getMessage()), false);
+                sendJson(exchange, 400, error(oneLine(e)), false);
             } catch (IOException | RuntimeException e) {
                 log.println("dumptruck serve: " + path + ": " + e);
                 sendJson(exchange, 500, error("cannot answer: " + oneLine(e)), false);
@@ -201,10 +207,10 @@ final class MapServer implements Closeable {
         if (places.isPresent()) {
             Reads before = places.get().reads().copy();
             int tile = QuadKey.fromQuadKey(QuadKey.tileToQuadKey(x, y, z));
-            inTile = GeoQueries.inTile(places.get(), tile, z);
+            inTile = GeoQueries.mostProminentInTile(places.get(), tile, z, PLACES_PER_TILE);
             reads.add(places.get().reads().minus(before));
         }
-        inTile.stream().limit(PLACES_PER_TILE).forEach(p -> {
+        inTile.forEach(p -> {
             ObjectNode f = features.addObject().put("type", "Feature");
             f.putObject("properties")
                     .put("kind", "place")
@@ -218,7 +224,7 @@ final class MapServer implements Closeable {
                     .add(p.lon())
                     .add(p.lat());
         });
-        out.put("places", inTile.size());
+        out.put("places", inTile.size()).put("placesComplete", inTile.size() < PLACES_PER_TILE);
         out.putObject("reads")
                 .put("gets", reads.gets())
                 .put("scans", reads.scans())
@@ -268,9 +274,20 @@ final class MapServer implements Closeable {
         Set<String> flags = new HashSet<>();
         for (Question.Option o : q.options()) {
             String v = query.get(o.name());
+            if (v != null && o.secret()) {
+                throw new Refused(
+                        400,
+                        "--" + o.name() + " is not taken over HTTP (it would sit in URLs and logs): "
+                                + "ask with dumptruck query");
+            }
             if (v != null) {
                 if (o.value() == null) {
-                    flags.add(o.name());
+                    if (!v.isEmpty() && !v.equals("true") && !v.equals("false")) {
+                        throw new Refused(400, o.name() + " is a flag: true, false or no value, got '" + v + "'");
+                    }
+                    if (!v.equals("false")) {
+                        flags.add(o.name());
+                    }
                 } else {
                     options.put(o.name(), v);
                 }
@@ -359,7 +376,7 @@ final class MapServer implements Closeable {
     }
 
     private static ObjectNode error(String message) {
-        return JSON.createObjectNode().put("error", oneLine(message));
+        return JSON.createObjectNode().put("error", message == null ? "" : oneLine(message));
     }
 
     private static String oneLine(Object o) {

@@ -746,6 +746,9 @@ class CliTest {
                     .out());
             assertEquals(viaCli.get("answer"), titles.get("answer"));
             assertEquals(viaCli.get("reads"), titles.get("reads"));
+            var again = json.readTree(
+                    get.apply("/questions/autocomplete?PREFIX=san").body());
+            assertEquals(viaCli.get("reads"), again.get("reads"), "each answer counts its own reads");
             var listed = json.readTree(get.apply("/questions").body());
             assertEquals(
                     io.dumptruck.loaders.LoaderCatalog.questions().size(),
@@ -760,6 +763,8 @@ class CliTest {
                 {"/questions/ip?ADDRESS=1.2.3", "400", "is not an IPv4 or IPv6 address"},
                 {"/questions/follows?USER=alice&zoom=3", "400", "follows takes no 'zoom'"},
                 {"/etc/passwd", "404", "no such path"},
+                {"/questions/user?LOGIN=jim&password=x", "400", "is not taken over HTTP"},
+                {"/questions/places?LAT=38.7&LON=-9.1&neighbours=maybe", "400", "is a flag"},
                 {"/lib/../../etc/passwd", "404", "no such path"},
             };
             for (String[] r : refused) {

@@ -32,6 +32,9 @@ public final class Asked implements NamedOptions, Closeable {
     private final long limit;
     private final Tables tables;
     private final Map<String, TableReader> open = new LinkedHashMap<>();
+    /** Each table's reads before this asking first used it (a reader kept open between askings). */
+    private final Map<String, Reads> before = new LinkedHashMap<>();
+
     private final Reads closed = new Reads();
 
     /** {@code names}: the question's arguments' names; {@code arguments}: as given (their count checked). */
@@ -84,6 +87,7 @@ public final class Asked implements NamedOptions, Closeable {
         if (r == null) {
             r = tables.open(name);
             open.put(name, r);
+            before.put(name, r.reads().copy());
         }
         return r;
     }
@@ -109,15 +113,16 @@ public final class Asked implements NamedOptions, Closeable {
     public Reads reads() {
         Reads all = new Reads();
         all.add(closed);
-        open.values().forEach(r -> all.add(r.reads()));
+        open.forEach((name, r) -> all.add(r.reads().minus(before.get(name))));
         return all;
     }
 
     @Override
     public void close() throws IOException {
         List<IOException> failed = new ArrayList<>();
-        for (TableReader r : open.values()) {
-            closed.add(r.reads());
+        for (Map.Entry<String, TableReader> table : open.entrySet()) {
+            TableReader r = table.getValue();
+            closed.add(r.reads().minus(before.get(table.getKey())));
             try {
                 r.close();
             } catch (IOException e) {

@@ -47,11 +47,32 @@ public final class GeoQueries {
 
     /** Rows from int(lo) up to int(hi) inclusive: the tile's qk16 range, every place id. */
     public static List<Place> inTile(TableReader table, int tile, int zoom) throws IOException {
+        return inTile(table, tile, zoom, ScanSpec.all(), 0);
+    }
+
+    /**
+     * At most {@code limit} places of the tile, the most prominent first: one scan per prominence family ({@code h},
+     * {@code m}, {@code l}), each stopped at what is left of the limit — a zoomed-out tile holding millions of places
+     * reads only as many rows as it serves.
+     */
+    public static List<Place> mostProminentInTile(TableReader table, int tile, int zoom, int limit) throws IOException {
+        List<Place> out = new ArrayList<>();
+        for (String family : GeoSchema.PROMINENCE) {
+            if (out.size() >= limit) {
+                break;
+            }
+            out.addAll(inTile(table, tile, zoom, ScanSpec.all().withFamilies(List.of(family)), limit - out.size()));
+        }
+        return out;
+    }
+
+    private static List<Place> inTile(TableReader table, int tile, int zoom, ScanSpec scan, long limit)
+            throws IOException {
         int[] range = QuadKey.childRange16(tile, zoom);
         byte[] start = Bytes.toBytes(range[0]);
         byte[] stop = range[1] == -1 ? new byte[0] : Bytes.toBytes(range[1] + 1);
         List<Place> out = new ArrayList<>();
-        try (RowScanner rows = table.scan(ScanSpec.all().withRange(start, stop))) {
+        try (RowScanner rows = table.scan(scan.withRange(start, stop).withLimit(limit))) {
             for (Result r = rows.next(); r != null; r = rows.next()) {
                 Cell first = r.rawCells()[0];
                 String family = Bytes.toString(CellUtil.cloneFamily(first));
