@@ -92,9 +92,8 @@ final class DemoCommand extends Command {
         for (Step step : STEPS) {
             Loader loader = LoaderCatalog.all().get(step.loader());
             Map<String, String> loaderOptions = new HashMap<>(step.options());
-            loaderOptions.replaceAll((k, v) -> k.equals("spec") || k.equals("regions-file")
-                    ? samples.resolve(v).toString()
-                    : v);
+            loaderOptions.replaceAll((k, v) ->
+                    loader.fileOptions().contains(k) ? samples.resolve(v).toString() : v);
             LoadOptions options = new LoadOptions(
                     List.of(new Path(samples.resolve(step.sample()).toString())),
                     new Path(base.resolve(step.output()).toString()),

@@ -251,7 +251,7 @@ final class LoadCommand extends Command {
                 r.read(),
                 r.loaded(),
                 r.rejected(),
-                r.skipped() > 0 ? String.format("  (%,d blank/comment lines skipped)", r.skipped()) : "");
+                r.skipped() > 0 ? String.format("  (%,d blank, comment or header lines skipped)", r.skipped()) : "");
         if (!r.rejectReasons().isEmpty()) {
             out.println("rejects by reason: "
                     + String.join(

@@ -37,6 +37,8 @@ public final class Main {
         COMMANDS.put("generate", GenerateCommand::new);
         COMMANDS.put("get", GetCommand::new);
         COMMANDS.put("scan", ScanCommand::new);
+        COMMANDS.put("spec", SpecCommand::new);
+        COMMANDS.put("version", VersionCommand::new);
     }
 
     private Main() {}

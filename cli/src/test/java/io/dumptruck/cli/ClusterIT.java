@@ -576,7 +576,7 @@ class ClusterIT {
         assertTrue(
                 classPath.stream().anyMatch(e -> e.contains("/hadoop-mapreduce-client-jobclient-")),
                 classPath.toString());
-        for (String hadoops : List.of("avro-1.9.2.jar", "/guava-", "/jackson-databind-", "/hadoop-shaded-protobuf")) {
+        for (String hadoops : List.of("/avro-1.11.", "/guava-", "/jackson-databind-", "/hadoop-shaded-protobuf")) {
             assertTrue(
                     classPath.stream().anyMatch(e -> e.contains(hadoops)),
                     "Hadoop's own " + hadoops + " is on " + classPath);

@@ -9,6 +9,7 @@ import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Mapper;
@@ -33,6 +34,7 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
     private CellSink sink;
     private RecordSchema<R> schema;
     private String source;
+    private Path file;
     private long loadTimestamp;
     private String line;
     private long offset;
@@ -57,9 +59,12 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
      * ({@link HadoopInternals#unwrap}); any other split is named by its toString.
      */
     static String sourceName(InputSplit split) {
-        return HadoopInternals.unwrap(split) instanceof FileSplit f
-                ? f.getPath().getName()
-                : String.valueOf(split);
+        Path file = sourceFile(split);
+        return file != null ? file.getName() : String.valueOf(split);
+    }
+
+    private static Path sourceFile(InputSplit split) {
+        return HadoopInternals.unwrap(split) instanceof FileSplit f ? f.getPath() : null;
     }
 
     /** Sets the record being parsed, so that parsers may ask {@link #offset()} (e.g. for a CSV header). */
@@ -76,6 +81,11 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
     @Override
     public final long offset() {
         return offset;
+    }
+
+    @Override
+    public final Path file() {
+        return file;
     }
 
     @Override
@@ -101,6 +111,7 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
         rejects = sampling ? null : new RejectSink(context);
         sink = CellSink.buffered(context);
         source = sourceName(context.getInputSplit());
+        file = sourceFile(context.getInputSplit());
         loadTimestamp = LoaderConf.loadTimestamp(context.getConfiguration());
         recordsRead = context.getCounter(LoadCounter.RECORDS_READ);
         recordsLoaded = context.getCounter(LoadCounter.RECORDS_LOADED);

@@ -1,5 +1,7 @@
 package io.dumptruck.loaders;
 
+import org.apache.hadoop.fs.Path;
+
 /** Where the record being loaded comes from, as a parser or a schema may need it. */
 public interface RecordSource {
     /** The record's text: the line (or CSV record, or GeoJSON feature) being loaded. */
@@ -7,6 +9,9 @@ public interface RecordSource {
 
     /** The byte offset of the record in its file (a record's number within the task for Avro and Parquet). */
     long offset();
+
+    /** The file the record is read from, or null when it comes from no file. */
+    Path file();
 
     /** {@code file:offset}, as the rejects name a record. */
     String position();

@@ -42,6 +42,15 @@ public final class IpAddressText {
         return new String(out);
     }
 
+    /** The text of a 4- or 16-byte address (IPv6 in its long form, {@code 2001:db8:0:0:0:0:0:0}); no name lookup. */
+    public static String format(byte[] address) {
+        try {
+            return java.net.InetAddress.getByAddress(address).getHostAddress();
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalArgumentException("not a 4- or 16-byte address: " + address.length + " bytes");
+        }
+    }
+
     /** Writes the dotted quad in {@code s[from..]} to {@code out[at, at + 4)}; null if it is none. */
     private static byte[] parseV4(String s, int from, byte[] out, int at) {
         int i = from;

@@ -29,11 +29,13 @@ import java.util.Set;
  * }</pre>
  *
  * Input formats: {@code csv} and {@code tsv} (RFC 4180 quoting, embedded newlines; {@code "header": true} takes the
- * field names from each file's first record, else {@code "fields": [...]}), {@code jsonl} (one JSON object per line;
- * nested values by dotted path, e.g. {@code "user.id"}), {@code avro} and {@code parquet} (records by field name,
- * nested records by dotted path; the files' own schema is used).
+ * field names from each file's first record, else {@code "fields": [...]}; {@code "quoting": "none"} reads them by
+ * ImportTsv's rules instead — a record per line, no quotes, no escapes — and splits large files across map tasks),
+ * {@code jsonl} (one JSON object per line; nested values by dotted path, e.g. {@code "user.id"}), {@code avro} and
+ * {@code parquet} (records by field name, nested records by dotted path; the files' own schema is used).
  */
-record LoadSpec(String format, boolean header, List<String> fields, char delimiter, List<TableMapping> tables) {
+record LoadSpec(
+        String format, boolean header, List<String> fields, char delimiter, boolean quoted, List<TableMapping> tables) {
 
     public static final Set<String> FORMATS = Set.of("csv", "tsv", "jsonl", "avro", "parquet");
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -100,7 +102,7 @@ record LoadSpec(String format, boolean header, List<String> fields, char delimit
             throw new IllegalArgumentException(
                     "load spec: \"input\" is required, e.g. {\"format\": \"csv\", \"header\": true}");
         }
-        SpecJson.onlyFields(input, Set.of("format", "header", "fields", "delimiter"), "input");
+        SpecJson.onlyFields(input, Set.of("format", "header", "fields", "delimiter", "quoting"), "input");
         String format = SpecJson.text(input, "format", "input");
         if (!FORMATS.contains(format)) {
             throw new IllegalArgumentException(
@@ -118,18 +120,30 @@ record LoadSpec(String format, boolean header, List<String> fields, char delimit
                         "input: give either \"header\": true or \"fields\": [names] for " + format);
             }
         }
+        boolean delimited = format.equals("csv") || format.equals("tsv");
+        boolean quoted = true;
+        if (input.has("quoting")) {
+            String q = SpecJson.text(input, "quoting", "input");
+            if (!delimited) {
+                throw new IllegalArgumentException("input: quoting applies to csv and tsv input only, not " + format);
+            }
+            if (!q.equals("rfc4180") && !q.equals("none")) {
+                throw new IllegalArgumentException("input: quoting '" + q + "' is not rfc4180 (quoted fields, the "
+                        + "default) or none (ImportTsv's rules: a record per line, no quotes)");
+            }
+            quoted = q.equals("rfc4180");
+        }
         char delimiter = format.equals("tsv") ? '\t' : ',';
         if (input.has("delimiter")) {
             String d = SpecJson.text(input, "delimiter", "input");
-            if (!format.equals("csv") && !format.equals("tsv")) {
+            if (!delimited) {
                 throw new IllegalArgumentException(
                         "input: a delimiter applies to csv and tsv input only, not " + format);
             }
-            if (d.length() != 1 || d.charAt(0) == '"' || d.charAt(0) == '\n' || d.charAt(0) == '\r') {
-                throw new IllegalArgumentException(
-                        "input: the delimiter must be one character other than the quote and the line "
-                                + "breaks, e.g. \"|\" or \";\" (got " + d.length() + " characters: '"
-                                + d.replace("\n", "\\n").replace("\r", "\\r") + "')");
+            if (d.length() != 1 || (quoted && d.charAt(0) == '"') || d.charAt(0) == '\n' || d.charAt(0) == '\r') {
+                throw new IllegalArgumentException("input: the delimiter must be one character other than "
+                        + (quoted ? "the quote and " : "") + "the line breaks, e.g. \"|\" or \";\" (got "
+                        + d.length() + " characters: '" + d.replace("\n", "\\n").replace("\r", "\\r") + "')");
             }
             delimiter = d.charAt(0);
         }
@@ -141,7 +155,7 @@ record LoadSpec(String format, boolean header, List<String> fields, char delimit
         for (JsonNode t : tables) {
             out.add(table(t));
         }
-        return new LoadSpec(format, header, List.copyOf(fields), delimiter, out);
+        return new LoadSpec(format, header, List.copyOf(fields), delimiter, quoted, out);
     }
 
     private static TableMapping table(JsonNode t) {

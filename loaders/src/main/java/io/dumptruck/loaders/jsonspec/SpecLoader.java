@@ -6,6 +6,7 @@ import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.map.CellSink;
 import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.loaders.LineBatchInputFormat;
 import io.dumptruck.loaders.LineDataset;
 import io.dumptruck.loaders.LineLoaderMapper;
 import io.dumptruck.loaders.LoadOptions;
@@ -18,9 +19,11 @@ import io.dumptruck.loaders.RecordSchema;
 import io.dumptruck.loaders.RecordSource;
 import io.dumptruck.loaders.text.CsvParser;
 import io.dumptruck.loaders.text.JsonText;
+import io.dumptruck.loaders.text.PlainFields;
 import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,6 +31,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.mapred.AvroKey;
@@ -35,7 +39,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.util.LineReader;
 
 /** {@code dumptruck load spec --spec FILE}: any CSV/TSV/JSON-lines input into tables a JSON spec describes. */
 public final class SpecLoader implements Loader, LineDataset<FieldRecord> {
@@ -116,8 +124,12 @@ public final class SpecLoader implements Loader, LineDataset<FieldRecord> {
                 job.setMapperClass(ParquetSpecMapper.class);
             }
             default -> {
-                job.setInputFormatClass(CsvRecordInputFormat.class);
-                CsvRecordInputFormat.setDelimiter(job.getConfiguration(), spec.delimiter());
+                if (spec.quoted()) { // a quoted field may hold a line break: each file is read whole
+                    job.setInputFormatClass(CsvRecordInputFormat.class);
+                    CsvRecordInputFormat.setDelimiter(job.getConfiguration(), spec.delimiter());
+                } else { // a record per line: Hadoop's line reader splits large files across map tasks
+                    job.setInputFormatClass(LineBatchInputFormat.class);
+                }
                 LineLoaderMapper.use(job, SpecLoader.class);
             }
         }
@@ -125,7 +137,7 @@ public final class SpecLoader implements Loader, LineDataset<FieldRecord> {
 
     @Override
     public LineParser<FieldRecord> parser(Configuration conf, RecordSource source) {
-        return new SpecLineParser(LoadSpec.fromJson(conf.get(SPEC_JSON)), source);
+        return new SpecLineParser(LoadSpec.fromJson(conf.get(SPEC_JSON)), source, conf);
     }
 
     @Override
@@ -203,18 +215,44 @@ public final class SpecLoader implements Loader, LineDataset<FieldRecord> {
         }
     }
 
-    /** Each CSV/TSV record or JSON line into its fields by name; a CSV header names them when the spec says so. */
+    /**
+     * Each CSV/TSV record or JSON line into its fields by name; a CSV header names them when the spec says so — read
+     * from the file's first line by a task whose split starts past it.
+     */
     static final class SpecLineParser implements LineParser<FieldRecord> {
         private final LoadSpec spec;
         private final RecordSource source;
+        private final Configuration conf;
         private final CsvParser csv;
         private List<String> names;
+        /** The file whose header {@link #names} are. */
+        private Path namesOf;
 
-        SpecLineParser(LoadSpec spec, RecordSource source) {
+        SpecLineParser(LoadSpec spec, RecordSource source, Configuration conf) {
             this.spec = spec;
             this.source = source;
+            this.conf = conf;
             this.csv = new CsvParser(spec.delimiter());
             this.names = spec.fields();
+        }
+
+        private Parsed<List<String>> fields(String line) {
+            return spec.quoted() ? csv.parseLine(line) : PlainFields.parseLine(line, spec.delimiter());
+        }
+
+        /** The field names in the first line of {@code file}, as the task reading it from its start finds them. */
+        private List<String> header(Path file) {
+            try (InputStream raw = file.getFileSystem(conf).open(file)) {
+                CompressionCodec codec = new CompressionCodecFactory(conf).getCodec(file);
+                LineReader lines = new LineReader(codec == null ? raw : codec.createInputStream(raw), conf);
+                Text first = new Text();
+                lines.readLine(first);
+                String line = first.toString();
+                Parsed<List<String>> header = fields(line.startsWith("\uFEFF") ? line.substring(1) : line);
+                return header.isRecord() ? header.record() : List.of();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read the header line of " + file, e);
+            }
         }
 
         @Override
@@ -222,7 +260,14 @@ public final class SpecLoader implements Loader, LineDataset<FieldRecord> {
             if (spec.format().equals("jsonl")) {
                 return parseJson(line);
             }
-            Parsed<List<String>> fields = csv.parseLine(line);
+            if (spec.header() && source.offset() == 0) {
+                namesOf = source.file();
+                names = List.of();
+            } else if (spec.header() && !Objects.equals(namesOf, source.file())) {
+                namesOf = source.file();
+                names = namesOf == null ? List.of() : header(namesOf);
+            }
+            Parsed<List<String>> fields = fields(line);
             if (!fields.isRecord()) {
                 return fields.isSkip() ? Parsed.skip() : Parsed.reject(fields.reason(), fields.detail());
             }

@@ -19,8 +19,11 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.util.ReflectionUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +33,15 @@ class SpecLoadTest {
     File tmp;
 
     private LoadTesting.Loaded load(String specFile, String inputDir) throws Exception {
-        Path out = new Path(tmp.getAbsolutePath(), "out");
+        return load(specFile, inputDir, LocalJobs.localConf(), "out");
+    }
+
+    /** The number of map tasks of the last {@link #load}: its input format's splits. */
+    private int lastSplits;
+
+    private LoadTesting.Loaded load(String specFile, String inputDir, Configuration conf, String outName)
+            throws Exception {
+        Path out = new Path(tmp.getAbsolutePath(), outName);
         LoadOptions o = new LoadOptions(
                 List.of(new Path(new File(inputDir).getAbsolutePath())),
                 out,
@@ -39,8 +50,11 @@ class SpecLoadTest {
                 1.0,
                 Map.of("spec", new File(specFile).getAbsolutePath()));
         SpecLoader loader = new SpecLoader();
-        PreparedLoad load = LoadJob.prepare(LocalJobs.localConf(), loader, o);
+        PreparedLoad load = LoadJob.prepare(conf, loader, o);
         Job job = load.job();
+        lastSplits = ReflectionUtils.newInstance(job.getInputFormatClass(), job.getConfiguration())
+                .getSplits(job)
+                .size();
         assertTrue(job.waitForCompletion(false));
         LoadReport report = load.finish();
         assertEquals(report.read(), report.loaded() + report.rejected());
@@ -539,6 +553,61 @@ class SpecLoadTest {
                 l.rejects().get(0).contains("EXPIRED_BY_TTL")
                         && l.rejects().get(0).contains("TTL of 3600 s"),
                 l.rejects().toString());
+    }
+
+    /**
+     * ImportTsv's rules ({@code "quoting": "none"}): quotes and backslashes are plain characters, a record is a line; a
+     * large file is split across map tasks, every record read once whatever line a split point falls in — the same
+     * cells as one task reading the whole file, and as the lines say. Each split past the first reads the header from
+     * the file's first line.
+     */
+    @Test
+    void unquotedTextSplitsAcrossMapTasksAndReadsEveryRecordOnce() throws Exception {
+        File specFile = new File(tmp, "plain.json");
+        Files.writeString(specFile.toPath(), """
+                {"input": {"format": "tsv", "header": true, "quoting": "none"},
+                 "tables": [{"name": "t", "families": [{"name": "d"}], "rowKey": [{"field": "id"}],
+                   "cells": [{"column": "d:a", "field": "a"}, {"column": "d:b", "field": "b"}]}]}""");
+        File in = new File(tmp, "plain");
+        in.mkdirs();
+        StringBuilder text = new StringBuilder("\uFEFFb\tid\ta\n"); // a byte order mark, fields in another order
+        TreeSet<String> expected = new TreeSet<>();
+        java.util.Random random = new java.util.Random(37);
+        int records = 0;
+        int bad = 0;
+        for (int i = 0; i < 20_000; i++) {
+            String id = "r" + i;
+            String a = "\"q" + "x".repeat(random.nextInt(200)) + "\\" + (i % 7 == 0 ? "\"" : "");
+            String b = i % 5 == 0 ? "" : "b" + i + "'\"";
+            String end = i % 3 == 0 ? "\r\n" : "\n";
+            records++;
+            if (i % 1000 == 999) {
+                text.append(id).append('\t').append(a).append(end); // a field short: rejected
+                bad++;
+                continue;
+            }
+            text.append(b).append('\t').append(id).append('\t').append(a).append(end);
+            expected.add(id + " d:a @" + LoadTesting.LOAD_TS + " = " + a);
+            if (!b.isEmpty()) {
+                expected.add(id + " d:b @" + LoadTesting.LOAD_TS + " = " + b);
+            }
+        }
+        Files.writeString(new File(in, "big.tsv").toPath(), text.toString(), StandardCharsets.UTF_8);
+
+        Configuration split = LocalJobs.localConf();
+        split.setLong(FileInputFormat.SPLIT_MAXSIZE, 64 << 10);
+        LoadTesting.Loaded pieces = load(specFile.getPath(), in.getPath(), split, "pieces");
+        int splits = lastSplits;
+        Configuration whole = LocalJobs.localConf();
+        whole.setLong(FileInputFormat.SPLIT_MINSIZE, Long.MAX_VALUE);
+        LoadTesting.Loaded one = load(specFile.getPath(), in.getPath(), whole, "whole");
+        assertTrue(splits > 20, splits + " splits");
+        assertEquals(1, lastSplits);
+        for (LoadTesting.Loaded l : List.of(pieces, one)) {
+            assertEquals(records, l.report().read());
+            assertEquals(bad, l.report().rejected());
+            assertEquals(expected, l.cells("t", LoadTesting::utf8, LoadTesting::utf8, 1));
+        }
     }
 
     /**
