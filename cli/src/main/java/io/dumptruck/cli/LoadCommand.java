@@ -1,6 +1,7 @@
 package io.dumptruck.cli;
 
 import io.dumptruck.formats.runtime.JobStopHook;
+import io.dumptruck.formats.runtime.LocalMode;
 import io.dumptruck.formats.runtime.OutputDirectoryException;
 import io.dumptruck.loaders.InputFiles;
 import io.dumptruck.loaders.LoadCounter;
@@ -106,6 +107,7 @@ final class LoadCommand extends Command {
                 LoadPlan.of(getConf(), loader, options).print(out, 20);
                 return 0;
             }
+            LocalMode.requireShuffleOnSecureCluster(getConf());
             load = LoadJob.prepare(getConf(), loader, options);
         } catch (IllegalArgumentException
                 | FileNotFoundException

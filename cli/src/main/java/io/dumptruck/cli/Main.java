@@ -137,6 +137,7 @@ public final class Main {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage(), e);
         }
+        KerberosLogin.login(conf);
         command.setConf(conf);
         return command.run(own.toArray(new String[0]));
     }

@@ -1,5 +1,6 @@
 package io.dumptruck.cli;
 
+import io.dumptruck.formats.runtime.LocalMode;
 import io.dumptruck.formats.runtime.OutputDirectoryException;
 import io.dumptruck.jobs.AnalyticsJob;
 import io.dumptruck.jobs.JobCatalog;
@@ -80,6 +81,7 @@ final class RunCommand extends Command {
                 + options.format().extension() + ")");
         JobRunner.Report report;
         try {
+            LocalMode.requireShuffleOnSecureCluster(getConf());
             report = JobRunner.run(getConf(), job, options, stage -> JobProgress.run(stage, out, err));
         } catch (IllegalArgumentException
                 | FileAlreadyExistsException

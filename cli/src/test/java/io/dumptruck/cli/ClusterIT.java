@@ -494,8 +494,13 @@ class ClusterIT {
 
     /** The class path of a Hadoop client: the conf directory, Hadoop's jars and their dependencies. */
     static List<String> hadoopClientClassPath() throws IOException {
+        return hadoopClientClassPath(confDir);
+    }
+
+    /** The class path of a Hadoop client whose configuration is in {@code conf}. */
+    static List<String> hadoopClientClassPath(File conf) throws IOException {
         List<String> entries = new ArrayList<>();
-        entries.add(confDir.getPath());
+        entries.add(conf.getPath());
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             if (entry.endsWith(".jar")
                     && !entry.endsWith("-tests.jar")
@@ -526,8 +531,19 @@ class ClusterIT {
      * stderr).
      */
     static Run runJar(List<String> classPath, String name, String... args) throws Exception {
+        return runJar(List.of(), Map.of(), classPath, new File(tmp, name + ".log"), args);
+    }
+
+    /**
+     * {@code hadoop jar} of the distribution jar in a JVM of its own with {@code jvmOptions} and {@code env} added to
+     * this one's environment, its output in log.
+     */
+    static Run runJar(
+            List<String> jvmOptions, Map<String, String> env, List<String> classPath, File log, String... args)
+            throws Exception {
         List<String> command =
                 new ArrayList<>(List.of(new File(System.getProperty("java.home"), "bin/java").getPath(), "-Xmx512m"));
+        command.addAll(jvmOptions);
         command.addAll(Arrays.asList(System.getProperty("jdk17.opens", "").split(" ")));
         command.removeIf(String::isBlank);
         command.addAll(List.of(
@@ -536,14 +552,13 @@ class ClusterIT {
                 "org.apache.hadoop.util.RunJar",
                 distributionJar().getPath()));
         command.addAll(Arrays.asList(args));
-        File log = new File(tmp, name + ".log");
-        Process p = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(log)
-                .start();
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log);
+        builder.environment().putAll(env);
+        Process p = builder.start();
         if (!p.waitFor(10, TimeUnit.MINUTES)) {
             p.destroyForcibly();
-            fail(name + " did not finish; output in " + log);
+            fail(String.join(" ", args) + " did not finish; output in " + log);
         }
         String output = Files.readString(log.toPath());
         return new Run(p.exitValue(), output, "");

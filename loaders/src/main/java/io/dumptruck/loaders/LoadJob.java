@@ -236,7 +236,7 @@ public final class LoadJob {
                 job.getConfiguration(),
                 batch == null ? Set.of() : plan.readers().keySet());
         HeldSnapshots snapshots = live != null && plan != null && batch != null
-                ? HeldSnapshots.read(options.timestamp(), output, job.getConfiguration(), live, plan, batch, notes)
+                ? HeldSnapshots.read(options.timestamp(), output, job, live, plan, batch, notes)
                 : HeldSnapshots.none(job.getConfiguration());
         try {
             output.apply();

@@ -1,6 +1,7 @@
 package io.dumptruck.formats.runtime;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.nativeio.NativeIO;
 import org.apache.hadoop.mapreduce.MRConfig;
 
 /**
@@ -43,6 +44,25 @@ public final class LocalMode {
 
     public static boolean isLocal(Configuration conf) {
         return MRConfig.LOCAL_FRAMEWORK_NAME.equals(conf.get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME));
+    }
+
+    /**
+     * Refuses to run a local job against a Kerberized cluster ({@code hadoop.security.authentication=kerberos}) in a
+     * JVM without Hadoop's native library: on a secure cluster Hadoop's shuffle opens every map output through
+     * {@code SecureIOUtils}, which checks the file's owner with native calls, so the job would fail after its maps.
+     * Jobs on YARN run where the cluster's nodes have the library.
+     *
+     * @throws IllegalArgumentException naming the two ways out
+     */
+    public static void requireShuffleOnSecureCluster(Configuration conf) {
+        if (isLocal(conf)
+                && "kerberos".equalsIgnoreCase(conf.getTrimmed("hadoop.security.authentication"))
+                && !NativeIO.isAvailable()) {
+            throw new IllegalArgumentException("a local job on a Kerberized cluster needs Hadoop's native library "
+                    + "(libhadoop) for its shuffle, and this JVM has none: run the job on YARN "
+                    + "(mapreduce.framework.name=yarn, hadoop jar on an edge node), or give the JVM the library "
+                    + "(JAVA_OPTS=-Djava.library.path=$HADOOP_HOME/lib/native)");
+        }
     }
 
     /** Applies the defaults above to a local-mode job's configuration, for this machine and heap. */

@@ -14,10 +14,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.SnapshotDescription;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.security.TokenCache;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -47,19 +50,21 @@ public final class HeldSnapshots {
     }
 
     /**
-     * Snapshots each table {@code plan} reads, under a name holding {@code loadTimestamp}, or finds the pinned one;
-     * sets {@code output} up to fold the plan's tables with what they hold; adds to {@code notes} what the summary says
-     * of it. A failure deletes the snapshots taken so far.
+     * Snapshots each table {@code plan} reads (with delegation tokens for {@code job}'s tasks to read it on a secure
+     * cluster), under a name holding {@code loadTimestamp}, or finds the pinned one; sets {@code output} up to fold the
+     * plan's tables with what they hold; adds to {@code notes} what the summary says of it. A failure deletes the
+     * snapshots taken so far.
      */
     public static HeldSnapshots read(
             long loadTimestamp,
             HFileTableJob output,
-            Configuration conf,
+            Job job,
             Connection live,
             HeldState.Plan plan,
             FoldedBatch batch,
             List<String> notes)
             throws IOException {
+        Configuration conf = job.getConfiguration();
         requireRoot(conf);
         HeldSnapshots snapshots = new HeldSnapshots(conf);
         List<String> readers = new ArrayList<>();
@@ -106,6 +111,9 @@ public final class HeldSnapshots {
         snapshots.startBeating();
         LiveConf.HELD_READERS.set(conf, String.join(",", readers));
         LiveConf.HELD_DIRS.set(conf, String.join(",", dirs));
+        // the reducers read the snapshots' files under hbase.rootdir: on a secure cluster they need its tokens
+        TokenCache.obtainTokensForNamenodes(
+                job.getCredentials(), dirs.stream().map(Path::new).toArray(Path[]::new), conf);
         Set<String> folded = plan.folded();
         folded.forEach(output::foldingHeldRows);
         output.heldRowsFrom(SnapshotHeldRows.class);
