@@ -1,5 +1,6 @@
 package io.dumptruck.cli;
 
+import java.io.File;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.AuthUtil;
@@ -22,7 +23,6 @@ final class KerberosLogin {
         if (!"kerberos".equalsIgnoreCase(conf.getTrimmed("hadoop.security.authentication"))) {
             return;
         }
-        UserGroupInformation.setConfiguration(conf); // -D settings count, not only a core-site.xml
         Configuration hbase = HBaseConfiguration.create(conf);
         String principal = hbase.getTrimmed(AuthUtil.HBASE_CLIENT_KERBEROS_PRINCIPAL);
         String keytab = hbase.getTrimmed(AuthUtil.HBASE_CLIENT_KEYTAB_FILE);
@@ -30,6 +30,11 @@ final class KerberosLogin {
             throw new UsageException("give both " + AuthUtil.HBASE_CLIENT_KERBEROS_PRINCIPAL + " and "
                     + AuthUtil.HBASE_CLIENT_KEYTAB_FILE + " to log in from a keytab (or neither, after kinit)");
         }
+        if (keytab != null && !new File(keytab).canRead()) {
+            throw new UsageException(AuthUtil.HBASE_CLIENT_KEYTAB_FILE + " " + keytab
+                    + " is not a file this user can read; give the path of the keytab holding " + principal);
+        }
+        UserGroupInformation.setConfiguration(conf); // -D settings count, not only a core-site.xml
         if (principal != null) {
             UserGroupInformation.loginUserFromKeytab(principal, keytab);
             return;

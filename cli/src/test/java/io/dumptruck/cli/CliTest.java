@@ -871,6 +871,73 @@ class CliTest {
         assertTrue(emptyTime.err().contains("time range [5, 5) is empty"), emptyTime.err());
     }
 
+    /** Half a keytab login, or a keytab that is not there, is refused before Kerberos is switched on in the JVM. */
+    @Test
+    void aKeytabLoginNeedsBothKeysAndAReadableKeytab() {
+        String kerberos = "hadoop.security.authentication=kerberos";
+        Run half = run("ledger", "-D", kerberos, "-D", "hbase.client.keytab.principal=alice@EXAMPLE.COM");
+        assertEquals(2, half.code(), half.err());
+        assertTrue(
+                half.err().contains("give both hbase.client.keytab.principal and hbase.client.keytab.file"),
+                half.err());
+        Run missing = run(
+                "ledger",
+                "-D",
+                kerberos,
+                "-D",
+                "hbase.client.keytab.principal=alice@EXAMPLE.COM",
+                "-D",
+                "hbase.client.keytab.file=/nonexistent/alice.keytab");
+        assertEquals(2, missing.code(), missing.err());
+        assertTrue(missing.err().contains("/nonexistent/alice.keytab is not a file this user can read"), missing.err());
+        assertFalse(org.apache.hadoop.security.UserGroupInformation.isSecurityEnabled(), "the JVM stays unsecured");
+    }
+
+    /** {@code version} names the versions the build wrote and the HFile format; {@code --json} the same fields. */
+    @Test
+    void versionPrintsWhatTheJarWasBuiltWith() throws Exception {
+        Run text = run("version");
+        assertEquals(0, text.code(), text.err());
+        assertTrue(text.out().contains("HFile format version 3"), text.out());
+        Run json = run("version", "--json");
+        assertEquals(0, json.code(), json.err());
+        var o = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out());
+        assertEquals(
+                org.apache.hadoop.util.VersionInfo.getVersion(),
+                o.get("hadoopBuiltWith").asText());
+        assertEquals(
+                org.apache.hadoop.hbase.util.VersionInfo.getVersion(),
+                o.get("hbaseBuiltWith").asText());
+        assertEquals(3, o.get("hfileFormatVersion").asInt());
+        assertEquals(2, run("version", "extra").code());
+    }
+
+    /** ImportTsv's own arguments give a spec the loader takes; what ImportTsv would refuse is refused here too. */
+    @Test
+    void specFromImportTsvPrintsALoadableSpecAndRefusesWhatImportTsvRefuses() {
+        Run spec = run("spec", "from-importtsv", "-Dimporttsv.columns=HBASE_ROW_KEY,d:a,HBASE_TS_KEY,m", "ns:t", "/in");
+        assertEquals(0, spec.code(), spec.err());
+        assertTrue(spec.out().contains("\"quoting\" : \"none\""), spec.out());
+        assertTrue(
+                spec.err().contains("dumptruck load spec --spec t.json --input /in --output DIR --live --namespace ns"),
+                spec.err());
+        String[][] refused = {
+            {"-Dimporttsv.columns=d:a", "t", "HBASE_ROW_KEY exactly once"},
+            {"-Dimporttsv.columns=HBASE_ROW_KEY,d:a,d:a", "t", "names 'd:a' twice"},
+            {"-Dimporttsv.columns=HBASE_ROW_KEY", "t", "needs a family:qualifier column"},
+            {"-Dimporttsv.columns=HBASE_ROW_KEY,:a", "t", "has no family"},
+            {"-Dimporttsv.separator=ab", "t", "importtsv.separator must be one character"},
+        };
+        for (String[] r : refused) {
+            Run bad = r[0].contains("separator")
+                    ? run("spec", "from-importtsv", "-Dimporttsv.columns=HBASE_ROW_KEY,d:a", r[0], r[1])
+                    : run("spec", "from-importtsv", r[0], r[1]);
+            assertEquals(2, bad.code(), r[0] + ": " + bad.err());
+            assertTrue(bad.err().contains(r[2]), r[0] + ": " + bad.err());
+        }
+        assertEquals(2, run("spec", "to-importtsv").code());
+    }
+
     @Test
     void helpListsCommandsAndTheirOptions() {
         Run help = run("help");
