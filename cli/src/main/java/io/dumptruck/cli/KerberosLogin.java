@@ -5,7 +5,9 @@ import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.AuthUtil;
 import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.security.SecurityUtil;
 import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.security.UserGroupInformation.AuthenticationMethod;
 
 /**
  * A command's Kerberos login on a secure cluster ({@code hadoop.security.authentication=kerberos} in the
@@ -20,7 +22,7 @@ final class KerberosLogin {
 
     /** Logs in for {@code conf}; nothing on a cluster without Kerberos. */
     static void login(Configuration conf) throws IOException {
-        if (!"kerberos".equalsIgnoreCase(conf.getTrimmed("hadoop.security.authentication"))) {
+        if (SecurityUtil.getAuthenticationMethod(conf) != AuthenticationMethod.KERBEROS) {
             return;
         }
         Configuration hbase = HBaseConfiguration.create(conf);

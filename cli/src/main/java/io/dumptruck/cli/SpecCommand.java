@@ -52,12 +52,9 @@ final class SpecCommand extends Command {
             throw new UsageException(e.getMessage(), e);
         }
         out.println(spec.json());
-        String file = (table.contains(":") ? table.substring(table.indexOf(':') + 1) : table) + ".json";
+        String file = spec.tableName() + ".json";
         StringBuilder command = new StringBuilder(
                 "dumptruck load spec --spec " + file + " --input " + (words.size() == 3 ? words.get(2) : "INPUT"));
-        if (!spec.loadOptions().contains("--output")) {
-            command.append(" --output DIR");
-        }
         spec.loadOptions().forEach(o -> command.append(' ').append(o));
         err.println("# save the spec above as " + file + ", then load with:");
         err.println("#   " + command);

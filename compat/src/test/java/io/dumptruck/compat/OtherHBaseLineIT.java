@@ -45,8 +45,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The distribution jar (HBase 2.6 inside, built by the cli module) against a mini cluster of the other HBase line this
- * build checks (2.5, {@code hbase.compat.version} in compat/pom.xml), run the way {@code hadoop jar} runs it — Hadoop's
- * RunJar with a class path of Hadoop and its dependencies, no HBase:
+ * build checks (2.5, {@code hbase.compat.version} in compat/pom.xml), run the way {@code hadoop jar} runs it on such a
+ * cluster with {@code HADOOP_CLASSPATH=$(hbase mapredcp)} — Hadoop's RunJar with a class path of Hadoop, that HBase's
+ * jars and their dependencies, which the jar's launch leaves out in favour of its own:
  *
  * <ul>
  *   <li>the HFiles a load writes are read by that HBase's own HFile reader, bulk-loaded with its own tool and served
@@ -83,6 +84,10 @@ class OtherHBaseLineIT {
         Run version = dumptruck("version", "--json");
         assertEquals(0, version.code(), version.output());
         assertTrue(version.output().contains("\"hbase\":\"2.6"), version.output());
+        assertTrue(
+                version.output().contains("HBase jar(s) of the class path out")
+                        && version.output().contains("hbase-"),
+                "the " + line + " jars put first on the class path are left out: " + version.output());
         assertTrue(!line.startsWith("2.6"), line);
     }
 
@@ -291,15 +296,14 @@ class OtherHBaseLineIT {
     record Run(int code, String output) {}
 
     /**
-     * {@code hadoop jar dumptruck-VERSION.jar ARGS} in local mode: RunJar with Hadoop's jars and their dependencies
-     * from this test's class path — no HBase, no dumptruck classes.
+     * {@code HADOOP_CLASSPATH=$(hbase mapredcp) hadoop jar dumptruck-VERSION.jar ARGS} in local mode: RunJar with
+     * Hadoop's and this HBase line's jars and their dependencies from this test's class path, no dumptruck classes.
      */
     static Run dumptruck(String... args) throws Exception {
         List<String> classPath = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             if (entry.endsWith(".jar")
                     && !entry.endsWith("-tests.jar")
-                    && !entry.contains("/org/apache/hbase/")
                     && !entry.contains("/io/dumptruck/")
                     && !entry.contains("/org/junit/")) {
                 classPath.add(entry);
@@ -318,7 +322,7 @@ class OtherHBaseLineIT {
         File log = File.createTempFile("dumptruck-", ".log", tmp);
         ProcessBuilder builder =
                 new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log);
-        builder.environment().put("HADOOP_CLIENT_SKIP_UNJAR", "true"); // RunJar would unpack the jar's 50,000 entries
+        builder.environment().put("HADOOP_CLIENT_SKIP_UNJAR", "true"); // RunJar would unpack the jar's 30,000 entries
         Process p = builder.start();
         if (!p.waitFor(5, TimeUnit.MINUTES)) {
             p.destroyForcibly();

@@ -3,6 +3,8 @@ package io.dumptruck.formats.runtime;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.nativeio.NativeIO;
 import org.apache.hadoop.mapreduce.MRConfig;
+import org.apache.hadoop.security.SecurityUtil;
+import org.apache.hadoop.security.UserGroupInformation.AuthenticationMethod;
 
 /**
  * Defaults for a job that runs in Hadoop's local mode (no cluster: a laptop, a test), where Hadoop's own defaults are
@@ -56,7 +58,7 @@ public final class LocalMode {
      */
     public static void requireShuffleOnSecureCluster(Configuration conf) {
         if (isLocal(conf)
-                && "kerberos".equalsIgnoreCase(conf.getTrimmed("hadoop.security.authentication"))
+                && SecurityUtil.getAuthenticationMethod(conf) == AuthenticationMethod.KERBEROS
                 && !NativeIO.isAvailable()) {
             throw new IllegalArgumentException("a local job on a Kerberized cluster needs Hadoop's native library "
                     + "(libhadoop) for its shuffle, and this JVM has none: run the job on YARN "

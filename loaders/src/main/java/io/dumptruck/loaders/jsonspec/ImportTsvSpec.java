@@ -12,16 +12,18 @@ import java.util.Set;
 
 /**
  * An HBase {@code ImportTsv} command line — its {@code importtsv.*} settings and its table — as the spec loader's spec,
- * the {@code dumptruck load spec} options that stand for the rest, and notes on what the two do differently. The
- * columns keep ImportTsv's names as field names ({@code HBASE_ROW_KEY}, {@code d:c1}), in order; the input is read by
- * ImportTsv's rules ({@code "quoting": "none"}), so large files split across map tasks as they did there.
+ * named after the table's name (without its namespace), the whole option list of the {@code dumptruck load spec}
+ * command that does the same load ({@code --output DIR} when ImportTsv had no bulk output), and notes on what the two
+ * do differently. The columns keep ImportTsv's names as field names ({@code HBASE_ROW_KEY}, {@code d:c1}), in order;
+ * the input is read by ImportTsv's rules ({@code "quoting": "none"}), so large files split across map tasks as they did
+ * there.
  *
  * <p>{@code importtsv.columns} is read as ImportTsv reads it: split at commas, nothing trimmed; {@code HBASE_ROW_KEY}
  * exactly once; {@code HBASE_TS_KEY} at most once (the cells' time, epoch milliseconds); {@code family} alone is the
  * family's empty qualifier; {@code HBASE_ATTRIBUTES_KEY}, {@code HBASE_CELL_VISIBILITY} and {@code HBASE_CELL_TTL} are
  * read and not carried (a note says so).
  */
-public record ImportTsvSpec(String json, List<String> loadOptions, List<String> notes) {
+public record ImportTsvSpec(String tableName, String json, List<String> loadOptions, List<String> notes) {
     public static final String ROW_KEY = "HBASE_ROW_KEY";
     public static final String TIMESTAMP = "HBASE_TS_KEY";
     private static final Set<String> NOT_CARRIED =
@@ -96,12 +98,10 @@ public record ImportTsvSpec(String json, List<String> loadOptions, List<String> 
 
         int colon = table.indexOf(':');
         String name = colon < 0 ? table : table.substring(colon + 1);
-        List<String> options = new ArrayList<>(List.of("--live"));
+        List<String> options =
+                new ArrayList<>(List.of("--output", settings.getOrDefault("importtsv.bulk.output", "DIR"), "--live"));
         if (colon >= 0) {
             options.addAll(List.of("--namespace", table.substring(0, colon)));
-        }
-        if (settings.containsKey("importtsv.bulk.output")) {
-            options.addAll(List.of("--output", settings.get("importtsv.bulk.output")));
         }
         if (settings.containsKey("importtsv.timestamp")) {
             options.addAll(List.of("--timestamp", settings.get("importtsv.timestamp")));
@@ -147,6 +147,6 @@ public record ImportTsvSpec(String json, List<String> loadOptions, List<String> 
             throw new IllegalStateException(e);
         }
         LoadSpec.fromJson(text); // a name the spec cannot take (a family with a space, say) is refused here
-        return new ImportTsvSpec(text, List.copyOf(options), List.copyOf(notes));
+        return new ImportTsvSpec(name, text, List.copyOf(options), List.copyOf(notes));
     }
 }
