@@ -22,7 +22,14 @@ final class KerberosLogin {
 
     /** Logs in for {@code conf}; nothing on a cluster without Kerberos. */
     static void login(Configuration conf) throws IOException {
-        if (SecurityUtil.getAuthenticationMethod(conf) != AuthenticationMethod.KERBEROS) {
+        AuthenticationMethod method;
+        try {
+            method = SecurityUtil.getAuthenticationMethod(conf);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("hadoop.security.authentication is '" + conf.get("hadoop.security.authentication")
+                    + "': give simple or kerberos, as the cluster's core-site.xml has it");
+        }
+        if (method != AuthenticationMethod.KERBEROS) {
             return;
         }
         Configuration hbase = HBaseConfiguration.create(conf);
@@ -36,7 +43,13 @@ final class KerberosLogin {
             throw new UsageException(AuthUtil.HBASE_CLIENT_KEYTAB_FILE + " " + keytab
                     + " is not a file this user can read; give the path of the keytab holding " + principal);
         }
-        UserGroupInformation.setConfiguration(conf); // -D settings count, not only a core-site.xml
+        try {
+            UserGroupInformation.setConfiguration(conf); // -D settings count, not only a core-site.xml
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("the cluster uses Kerberos and this machine has no Kerberos configuration ("
+                    + e.getMessage() + "): give the JVM the cluster's krb5.conf, as /etc/krb5.conf or with "
+                    + "JAVA_OPTS=-Djava.security.krb5.conf=FILE");
+        }
         if (principal != null) {
             UserGroupInformation.loginUserFromKeytab(principal, keytab);
             return;

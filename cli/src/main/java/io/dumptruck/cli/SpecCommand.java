@@ -58,7 +58,7 @@ final class SpecCommand extends Command {
         spec.loadOptions().forEach(o -> command.append(' ').append(o));
         err.println("# save the spec above as " + file + ", then load with:");
         err.println("#   " + command);
-        err.println("#   and bulk-load the output with: dumptruck bulkload DIR");
+        err.println("#   and bulk-load the output with: dumptruck bulkload " + spec.output());
         spec.notes().forEach(n -> err.println("# note: " + n));
         return 0;
     }

@@ -890,6 +890,11 @@ class CliTest {
                 "hbase.client.keytab.file=/nonexistent/alice.keytab");
         assertEquals(2, missing.code(), missing.err());
         assertTrue(missing.err().contains("/nonexistent/alice.keytab is not a file this user can read"), missing.err());
+        Run bogus = run("version", "-D", "hadoop.security.authentication=kerbros");
+        assertEquals(2, bogus.code(), bogus.err());
+        assertTrue(
+                bogus.err().contains("hadoop.security.authentication is 'kerbros': give simple or kerberos"),
+                bogus.err());
         assertFalse(org.apache.hadoop.security.UserGroupInformation.isSecurityEnabled(), "the JVM stays unsecured");
     }
 
@@ -921,6 +926,11 @@ class CliTest {
         assertTrue(
                 spec.err().contains("dumptruck load spec --spec t.json --input /in --output DIR --live --namespace ns"),
                 spec.err());
+        assertTrue(spec.err().contains("dumptruck bulkload DIR"), spec.err());
+        Run bulk = run(
+                "spec", "from-importtsv", "-Dimporttsv.columns=HBASE_ROW_KEY,d:a", "-Dimporttsv.bulk.output=/o", "t");
+        assertTrue(
+                bulk.err().contains("--output /o --live") && bulk.err().contains("dumptruck bulkload /o"), bulk.err());
         String[][] refused = {
             {"-Dimporttsv.columns=d:a", "t", "HBASE_ROW_KEY exactly once"},
             {"-Dimporttsv.columns=HBASE_ROW_KEY,d:a,d:a", "t", "names 'd:a' twice"},

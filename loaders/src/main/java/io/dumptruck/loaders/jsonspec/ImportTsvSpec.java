@@ -25,6 +25,7 @@ import java.util.Set;
  */
 public record ImportTsvSpec(String tableName, String json, List<String> loadOptions, List<String> notes) {
     public static final String ROW_KEY = "HBASE_ROW_KEY";
+
     public static final String TIMESTAMP = "HBASE_TS_KEY";
     private static final Set<String> NOT_CARRIED =
             Set.of("HBASE_ATTRIBUTES_KEY", "HBASE_CELL_VISIBILITY", "HBASE_CELL_TTL");
@@ -37,6 +38,11 @@ public record ImportTsvSpec(String tableName, String json, List<String> loadOpti
             "importtsv.bulk.output",
             "importtsv.skip.bad.lines",
             "importtsv.skip.empty.columns");
+
+    /** The load's output directory: ImportTsv's bulk output, or {@code DIR} for the user to fill in. */
+    public String output() {
+        return loadOptions.get(loadOptions.indexOf("--output") + 1);
+    }
 
     /**
      * Translates {@code settings} (ImportTsv's {@code -D} keys and values) for table {@code table} ({@code [NS:]NAME}).
