@@ -119,7 +119,8 @@ public final class LoadBench {
     private final List<String> only;
     private final String layouts;
     /**
-     * {@code --on yarn}: the contenders' jobs run on {@link YarnBenchCluster}; the floors stay local (they run no job).
+     * {@code --on yarn}: the contenders' jobs run on {@link YarnBenchCluster}; the floors and the limits stay local
+     * (they run no job).
      */
     private final boolean onYarn;
 
@@ -273,7 +274,7 @@ public final class LoadBench {
      * locally before), all but the floors, which write files and run no job.
      */
     private boolean runsOnYarn(Contender c) {
-        return yarn != null && !c.run().equals("floor");
+        return yarn != null && !c.run().equals("floor") && !c.run().startsWith("limit-");
     }
 
     /** What the first successful run of a contender wrote: checked (or described) once. */
@@ -548,6 +549,7 @@ public final class LoadBench {
                     visitsAtRoot,
                     Map.of()));
             out.add(new Contender("textbook-visits", "textbook-visits", logs, logBytes, visitsAtRoot, Map.of()));
+            out.add(new Contender("limit-visits", "limit-visits", logs, logBytes, visits, Map.of("splits", splits)));
             out.add(new Contender(
                     "floor-weblogs", "floor", null, treeBytes(allDump), all, Map.of("dump", allDump.toString())));
             out.add(new Contender(
@@ -592,6 +594,7 @@ public final class LoadBench {
                     all,
                     Map.of()));
             out.add(new Contender("textbook-graph", "textbook-graph", edges, edgeBytes, all, Map.of()));
+            out.add(new Contender("limit-graph", "limit-graph", edges, edgeBytes, all, Map.of()));
             out.add(new Contender(
                     "floor-graph", "floor", null, treeBytes(allDump), all, Map.of("dump", allDump.toString())));
         }
@@ -939,6 +942,11 @@ public final class LoadBench {
                             "dumptruck full weblogs loader time ÷ floor (its 3 tables)",
                             "dumptruck-weblogs",
                             "floor-weblogs"),
+                    new Ratio(
+                            "dumptruck visits-only time ÷ limit (one process, same parser and cells, no MapReduce; goal ≤ 1.5 in CPU)",
+                            "dumptruck-visits",
+                            "limit-visits"),
+                    new Ratio("limit time ÷ floor (visits)", "limit-visits", "floor-visits"),
                     new Ratio("ImportTsv time ÷ floor (visits)", "importtsv-visits", "floor-visits"),
                     new Ratio("textbook job time ÷ floor (visits)", "textbook-visits", "floor-visits"));
         }
@@ -974,6 +982,11 @@ public final class LoadBench {
                         "dumptruck graph time ÷ floor (bare HFile writer, same cells)",
                         "dumptruck-graph",
                         "floor-graph"),
+                new Ratio(
+                        "dumptruck graph time ÷ limit (one process, same parser and cells, no MapReduce; goal ≤ 2 in CPU)",
+                        "dumptruck-graph",
+                        "limit-graph"),
+                new Ratio("limit time ÷ floor", "limit-graph", "floor-graph"),
                 new Ratio("textbook job time ÷ floor", "textbook-graph", "floor-graph"));
     }
 

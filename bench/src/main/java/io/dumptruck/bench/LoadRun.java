@@ -2,6 +2,8 @@ package io.dumptruck.bench;
 
 import io.dumptruck.formats.output.TableFigures;
 import io.dumptruck.formats.runtime.JobDefaults;
+import io.dumptruck.formats.table.RegionSplits;
+import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.loaders.LoadCounter;
 import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;
@@ -14,9 +16,12 @@ import io.dumptruck.loaders.titles.TitleLoader;
 import io.dumptruck.loaders.weblogs.WebLogLoader;
 import io.dumptruck.loaders.weblogs.WebLogSchema;
 import java.io.IOException;
+import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.HBaseConfiguration;
@@ -40,7 +45,8 @@ import org.apache.hadoop.mapreduce.TaskCounter;
  *
  * <p>What is timed: for dumptruck, everything from setting the job up (which includes sampling the input for split
  * points) to the end of the job; for HBase's jobs only the job itself — their set-up talks to the cluster for the
- * table's regions, which is left out; for the floor, writing the files.
+ * table's regions, which is left out; for the floor, writing the files; for the limit ({@link LimitLoad}), reading the
+ * input to the last file written.
  */
 public final class LoadRun {
     private LoadRun() {}
@@ -135,6 +141,33 @@ public final class LoadRun {
                     }
                 }
                 figures = runJob(job, counts);
+            }
+            case "limit-visits", "limit-graph" -> {
+                boolean visits = run.equals("limit-visits");
+                List<TableSpec> tables = visits
+                        ? List.of(VisitsLoader.visitsSpec(Integer.parseInt(o.get("regions")))
+                                .withRegions(RegionSplits.explicit(
+                                        Arrays.stream(o.get("splits").split(","))
+                                                .map(HexFormat.of()::parseHex)
+                                                .toList())))
+                        : new GraphSchema(Set.of("edges")).tables(Integer.parseInt(o.get("regions")));
+                Measure m = new Measure();
+                LimitLoad.Result r = LimitLoad.run(
+                        conf,
+                        visits ? LimitLoad.visits() : LimitLoad.edges(Long.parseLong(o.get("timestamp"))),
+                        java.nio.file.Path.of(input.toUri().getPath()),
+                        output,
+                        tables,
+                        java.nio.file.Path.of(o.get("tmp"), "limit-runs"),
+                        // cells kept in memory: 30% of the heap (sorting and writing need the rest), or
+                        // -Dbench.limit.bytes=N (-Dbench.child.opts=…), e.g. to see the runs on disk at a small size
+                        Long.getLong("bench.limit.bytes", Runtime.getRuntime().maxMemory() * 3 / 10));
+                figures = m.stop();
+                counts.put("records", r.loaded());
+                counts.put("rejected", r.rejected());
+                counts.put("cells", r.cells());
+                counts.put("runs_on_disk", (long) r.runsOnDisk());
+                System.err.println("limit: " + r + " (" + Runtime.getRuntime().availableProcessors() + " threads)");
             }
             case "floor" -> {
                 Measure m = new Measure();

@@ -127,15 +127,41 @@ final class SortedCells {
                 for (java.nio.file.Path regionFile : regions) {
                     String name = regionFile.getFileName().toString().replace(".cells", "");
                     Path file = new Path(new Path(new Path(output, spec.name()), family.name()), "f" + name);
-                    cells += writeRegion(conf, fs, regionFile, file, spec.name(), family);
+                    try (DataInputStream in =
+                            new DataInputStream(new BufferedInputStream(Files.newInputStream(regionFile), 1 << 20))) {
+                        cells += writeRegion(conf, fs, () -> readCell(in), file, spec.name(), family);
+                    }
                 }
             }
         }
         return cells;
     }
 
-    private static long writeRegion(
-            Configuration conf, FileSystem fs, java.nio.file.Path in, Path file, String table, FamilySpec family)
+    /** Sorted cells, one at a time; null after the last. */
+    interface Source {
+        KeyValue next() throws IOException;
+    }
+
+    /**
+     * The next cell of a file of cells as {@link #dump} writes them (an int length, the KeyValue), or null at its end.
+     */
+    static KeyValue readCell(DataInputStream in) throws IOException {
+        int length;
+        try {
+            length = in.readInt();
+        } catch (EOFException end) {
+            return null;
+        }
+        byte[] kv = new byte[length];
+        in.readFully(kv);
+        return new KeyValue(kv, 0, length);
+    }
+
+    /**
+     * Writes {@code cells} (sorted) as one HFile {@code file} of {@code family}, with its settings, as a bulk load's;
+     * returns the cells written.
+     */
+    static long writeRegion(Configuration conf, FileSystem fs, Source cells, Path file, String table, FamilySpec family)
             throws IOException {
         HFileContext context = new HFileContextBuilder()
                 .withCompression(family.compression())
@@ -154,27 +180,16 @@ final class SortedCells {
                 .withMaxVersions(family.maxVersions())
                 .withFileContext(context)
                 .build();
-        long cells = 0;
-        try (DataInputStream cellsIn =
-                new DataInputStream(new BufferedInputStream(Files.newInputStream(in), 1 << 20))) {
-            while (true) {
-                int length;
-                try {
-                    length = cellsIn.readInt();
-                } catch (EOFException end) {
-                    break;
-                }
-                byte[] kv = new byte[length];
-                cellsIn.readFully(kv);
-                writer.append(new KeyValue(kv, 0, length));
-                cells++;
-            }
+        long written = 0;
+        for (KeyValue kv = cells.next(); kv != null; kv = cells.next()) {
+            writer.append(kv);
+            written++;
         }
         writer.appendFileInfo(HStoreFile.BULKLOAD_TIME_KEY, Bytes.toBytes(System.currentTimeMillis()));
         writer.appendFileInfo(HStoreFile.MAJOR_COMPACTION_KEY, Bytes.toBytes(true));
         writer.appendTrackedTimestampsToMetadata();
         writer.close();
-        return cells;
+        return written;
     }
 
     private static TableSpec readSpec(FileSystem fs, Path specFile) throws IOException {

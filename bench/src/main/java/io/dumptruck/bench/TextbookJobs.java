@@ -1,6 +1,5 @@
 package io.dumptruck.bench;
 
-import io.dumptruck.formats.rowkey.Md5;
 import io.dumptruck.formats.rowkey.RowKeyBuilder;
 import io.dumptruck.loaders.Parsed;
 import io.dumptruck.loaders.graph.Edge;
@@ -9,7 +8,6 @@ import io.dumptruck.loaders.graph.GraphSchema;
 import io.dumptruck.loaders.weblogs.WebLogParser;
 import io.dumptruck.loaders.weblogs.WebLogRecord;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -136,8 +134,6 @@ final class TextbookJobs {
 
     /** Two Puts per edge, one per table, keyed by MultiTableHFileOutputFormat's composite key. */
     public static final class EdgePutMapper extends Mapper<LongWritable, Text, ImmutableBytesWritable, Put> {
-        private static final byte[] F = Bytes.toBytes("f");
-        private static final byte[] EMPTY = new byte[0];
         private static final byte[] FOLLOWS = Bytes.toBytes(GraphSchema.FOLLOWS);
         private static final byte[] FOLLOWED_BY = Bytes.toBytes(GraphSchema.FOLLOWED_BY);
         private final GraphParser parser = new GraphParser();
@@ -154,19 +150,14 @@ final class TextbookJobs {
             if (!parsed.isRecord()) {
                 return;
             }
-            Edge e = parsed.record();
-            long ts = e.time() != null ? e.time() : loadTimestamp;
-            byte[] from = e.from().getBytes(StandardCharsets.UTF_8);
-            byte[] into = e.into().getBytes(StandardCharsets.UTF_8);
-            byte[] mf = Md5.digest(from);
-            byte[] mi = Md5.digest(into);
-            write(context, FOLLOWS, Bytes.add(mf, mi), into, ts);
-            write(context, FOLLOWED_BY, Bytes.add(mi, mf), from, ts);
+            EdgeCells cells = EdgeCells.of(parsed.record(), loadTimestamp);
+            write(context, FOLLOWS, cells.followsRow(), cells.into(), cells.timestamp());
+            write(context, FOLLOWED_BY, cells.followedByRow(), cells.from(), cells.timestamp());
         }
 
         private static void write(Context context, byte[] table, byte[] row, byte[] qualifier, long ts)
                 throws IOException, InterruptedException {
-            Put put = new Put(row).addColumn(F, qualifier, ts, EMPTY);
+            Put put = new Put(row).addColumn(EdgeCells.FAMILY, qualifier, ts, EdgeCells.EMPTY);
             context.write(new ImmutableBytesWritable(MultiTableHFileOutputFormat.createCompositeKey(table, row)), put);
         }
     }
