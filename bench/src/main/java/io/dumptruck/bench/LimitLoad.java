@@ -36,6 +36,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * The limit of a load: the best one-process program that writes a loader's cells, without MapReduce — the figure a user
@@ -70,6 +71,13 @@ final class LimitLoad {
     /** A byte range of one input file. */
     private record Chunk(java.nio.file.Path file, long start, long end) {}
 
+    /** The indexes of {@link VisitCells#QUALIFIERS} in the order of the qualifiers' bytes. */
+    private static final int[] IN_CELL_ORDER = java.util.stream.IntStream.range(0, VisitCells.QUALIFIERS.length)
+            .boxed()
+            .sorted((x, y) -> Bytes.compareTo(VisitCells.QUALIFIERS[x], VisitCells.QUALIFIERS[y]))
+            .mapToInt(Integer::intValue)
+            .toArray();
+
     /** The web-log lines as the {@code visits} table's cells (one table). */
     static Supplier<LineCells> visits() {
         return () -> {
@@ -86,7 +94,7 @@ final class LimitLoad {
                 } catch (IllegalArgumentException e) {
                     return Outcome.REJECTED;
                 }
-                for (int i = 0; i < VisitCells.QUALIFIERS.length; i++) {
+                for (int i : IN_CELL_ORDER) { // one row, one time: in qualifier order, the record is one entry
                     if (cells.values()[i] != null) {
                         tables[0].add(
                                 cells.row(),
@@ -260,9 +268,7 @@ final class LimitLoad {
                     java.nio.file.Path file = spill.resolve(t + "-" + r + "-" + run + ".cells");
                     try (DataOutputStream out =
                             new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 20))) {
-                        for (int i = bounds[r]; i < bounds[r + 1]; i++) {
-                            b.write(i, out);
-                        }
+                        b.write(bounds[r], bounds[r + 1], out);
                     }
                     runFiles.computeIfAbsent(key(t, r), k -> new CopyOnWriteArrayList<>())
                             .add(file);
@@ -286,16 +292,17 @@ final class LimitLoad {
             for (java.nio.file.Path f : runFiles.getOrDefault(key(table, region), List.of())) {
                 DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(f), 1 << 16));
                 open.add(in);
-                cursors.add(new Cursor(() -> SortedCells.readCell(in)));
+                cursors.add(new Cursor(() -> readCell(in)));
             }
             for (CellBuffer[] buffers : kept) {
                 CellBuffer b = buffers[table];
                 int[] bounds = b.regionBounds(tables.get(table).regions().splitPoints());
-                int[] at = {bounds[region]};
-                int end = bounds[region + 1];
-                cursors.add(new Cursor(() -> at[0] < end ? b.cell(at[0]++) : null));
+                cursors.add(new Cursor(b.cells(bounds[region], bounds[region + 1])));
             }
-            PriorityQueue<Cursor> queue = new PriorityQueue<>((x, y) -> CellBuffer.compare(x.current, y.current));
+            PriorityQueue<Cursor> queue = new PriorityQueue<>((x, y) -> {
+                int c = Long.compareUnsigned(x.prefix, y.prefix);
+                return c != 0 ? c : CellBuffer.compare(x.current, y.current);
+            });
             for (Cursor c : cursors) {
                 if (c.advance()) {
                     queue.add(c);
@@ -337,10 +344,24 @@ final class LimitLoad {
         }
     }
 
-    /** A sorted source of cells and its current cell. */
+    /** The next cell of a run file (as {@link SortedCells#readCell}, unchecked: this program wrote it), or null. */
+    private static KeyValue readCell(DataInputStream in) throws IOException {
+        int length;
+        try {
+            length = in.readInt();
+        } catch (java.io.EOFException end) {
+            return null;
+        }
+        byte[] kv = new byte[length];
+        in.readFully(kv);
+        return CellBuffer.over(kv, 0, length);
+    }
+
+    /** A sorted source of cells, its current cell and the first 8 bytes of that cell's row (zero-padded, unsigned). */
     private static final class Cursor {
         final SortedCells.Source source;
         KeyValue current;
+        long prefix;
 
         Cursor(SortedCells.Source source) {
             this.source = source;
@@ -348,7 +369,18 @@ final class LimitLoad {
 
         boolean advance() throws IOException {
             current = source.next();
-            return current != null;
+            if (current == null) {
+                return false;
+            }
+            byte[] b = current.getRowArray();
+            int at = current.getRowOffset();
+            int length = current.getRowLength();
+            long p = 0;
+            for (int i = 0; i < 8; i++) {
+                p = (p << 8) | (i < length ? b[at + i] & 0xff : 0);
+            }
+            prefix = p;
+            return true;
         }
     }
 
@@ -416,52 +448,50 @@ final class LimitLoad {
         private int filled;
         private byte[] line = new byte[256];
         private int length;
-        private int peeked = -2;
 
         LineReader(InputStream in) {
             this.in = in;
         }
 
-        private int read() throws IOException {
-            if (peeked != -2) {
-                int b = peeked;
-                peeked = -2;
-                return b;
-            }
-            if (at == filled) {
-                filled = in.read(buffer, 0, buffer.length);
-                at = 0;
-                if (filled <= 0) {
-                    filled = 0;
-                    return -1;
-                }
-            }
-            return buffer[at++] & 0xff;
+        private boolean fill() throws IOException {
+            filled = Math.max(0, in.read(buffer, 0, buffer.length));
+            at = 0;
+            return filled > 0;
         }
 
         /** Reads the next line; the bytes it took, 0 at the end of the file. */
         int next() throws IOException {
             length = 0;
             int consumed = 0;
-            for (int b = read(); b >= 0; b = read()) {
-                consumed++;
-                if (b == '\n') {
+            while (true) {
+                if (at == filled && !fill()) {
                     return consumed;
                 }
-                if (b == '\r') {
-                    int after = read();
-                    if (after == '\n') {
-                        return consumed + 1;
+                int start = at;
+                while (at < filled && buffer[at] != '\n' && buffer[at] != '\r') {
+                    at++;
+                }
+                append(start, at);
+                consumed += at - start;
+                if (at < filled) { // a line end
+                    byte end = buffer[at++];
+                    consumed++;
+                    if (end == '\r' && (at < filled || fill()) && buffer[at] == '\n') { // CR LF
+                        at++;
+                        consumed++;
                     }
-                    peeked = after;
                     return consumed;
                 }
-                if (length == line.length) {
-                    line = Arrays.copyOf(line, length * 2);
-                }
-                line[length++] = (byte) b;
             }
-            return consumed;
+        }
+
+        private void append(int from, int to) {
+            int n = to - from;
+            if (length + n > line.length) {
+                line = Arrays.copyOf(line, Math.max(length + n, line.length * 2));
+            }
+            System.arraycopy(buffer, from, line, length, n);
+            length += n;
         }
 
         String line() {
