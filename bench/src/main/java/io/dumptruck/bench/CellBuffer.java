@@ -38,7 +38,7 @@ final class CellBuffer {
     private int used = PAGE;
     /** The row array of the last cell added: the next cell with the same array joins its entry. */
     private byte[] lastRow;
-    /** The bytes of the cells held. */
+    /** The heap the cells held take: their bytes, and per entry its two longs and the sort's three transient ones. */
     long bytes;
 
     /**
@@ -77,6 +77,7 @@ final class CellBuffer {
             }
             prefixes[count] = prefix(row);
             refs[count++] = ((long) (pages.size() - 1) << 40) | ((long) used << 16) | 1;
+            bytes += 5 * Long.BYTES;
         }
         used += length;
         bytes += length;
