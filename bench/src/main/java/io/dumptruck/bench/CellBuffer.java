@@ -75,7 +75,7 @@ final class CellBuffer {
                 refs = Arrays.copyOf(refs, count * 2);
                 prefixes = Arrays.copyOf(prefixes, count * 2);
             }
-            prefixes[count] = prefix(row);
+            prefixes[count] = prefix(row, 0, row.length, 0);
             refs[count++] = ((long) (pages.size() - 1) << 40) | ((long) used << 16) | 1;
             bytes += 5 * Long.BYTES;
         }
@@ -107,11 +107,14 @@ final class CellBuffer {
         return (int) (ref >>> 16) & 0xffffff;
     }
 
-    /** The first 8 bytes of a row, zero-padded, as an unsigned number: ordered as the rows' prefixes are. */
-    private static long prefix(byte[] row) {
+    /**
+     * The 8 bytes from {@code depth} of a row of {@code length} bytes at {@code at} in {@code b}, zero-padded, as an
+     * unsigned number: ordered as the rows' bytes there are; 0 past the row's end.
+     */
+    static long prefix(byte[] b, int at, int length, int depth) {
         long p = 0;
-        for (int i = 0; i < 8; i++) {
-            p = (p << 8) | (i < row.length ? row[i] & 0xff : 0);
+        for (int i = depth; i < depth + 8; i++) {
+            p = (p << 8) | (i < length ? b[at + i] & 0xff : 0);
         }
         return p;
     }
@@ -195,15 +198,7 @@ final class CellBuffer {
     private long prefix(long ref, int depth) {
         byte[] page = page(ref);
         int at = offset(ref);
-        int length = Bytes.toShort(page, at + 8);
-        if (depth >= length) {
-            return 0;
-        }
-        long p = 0;
-        for (int i = depth; i < depth + 8; i++) {
-            p = (p << 8) | (i < length ? page[at + 10 + i] & 0xff : 0);
-        }
-        return p;
+        return prefix(page, at + 10, Bytes.toShort(page, at + 8), depth);
     }
 
     /** Sorts entries {@code [lo, hi)} whose rows agree before {@code depth}; {@code k} holds their keys at depth. */

@@ -346,15 +346,8 @@ final class LimitLoad {
 
     /** The next cell of a run file (as {@link SortedCells#readCell}, unchecked: this program wrote it), or null. */
     private static KeyValue readCell(DataInputStream in) throws IOException {
-        int length;
-        try {
-            length = in.readInt();
-        } catch (java.io.EOFException end) {
-            return null;
-        }
-        byte[] kv = new byte[length];
-        in.readFully(kv);
-        return CellBuffer.over(kv, 0, length);
+        byte[] kv = SortedCells.readCellBytes(in);
+        return kv == null ? null : CellBuffer.over(kv, 0, kv.length);
     }
 
     /** A sorted source of cells, its current cell and the first 8 bytes of that cell's row (zero-padded, unsigned). */
@@ -372,14 +365,7 @@ final class LimitLoad {
             if (current == null) {
                 return false;
             }
-            byte[] b = current.getRowArray();
-            int at = current.getRowOffset();
-            int length = current.getRowLength();
-            long p = 0;
-            for (int i = 0; i < 8; i++) {
-                p = (p << 8) | (i < length ? b[at + i] & 0xff : 0);
-            }
-            prefix = p;
+            prefix = CellBuffer.prefix(current.getRowArray(), current.getRowOffset(), current.getRowLength(), 0);
             return true;
         }
     }

@@ -146,6 +146,12 @@ final class SortedCells {
      * The next cell of a file of cells as {@link #dump} writes them (an int length, the KeyValue), or null at its end.
      */
     static KeyValue readCell(DataInputStream in) throws IOException {
+        byte[] kv = readCellBytes(in);
+        return kv == null ? null : new KeyValue(kv, 0, kv.length);
+    }
+
+    /** The bytes of the next cell of such a file, or null at its end. */
+    static byte[] readCellBytes(DataInputStream in) throws IOException {
         int length;
         try {
             length = in.readInt();
@@ -154,7 +160,7 @@ final class SortedCells {
         }
         byte[] kv = new byte[length];
         in.readFully(kv);
-        return new KeyValue(kv, 0, length);
+        return kv;
     }
 
     /**
