@@ -13,14 +13,11 @@ import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
@@ -37,6 +34,8 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.util.LineReader;
 
 /**
  * The limit of a load: the best one-process program that writes a loader's cells, without MapReduce — the figure a user
@@ -410,78 +409,20 @@ final class LimitLoad {
     static void readLines(Chunk chunk, LineConsumer lines) throws IOException {
         try (FileChannel channel = FileChannel.open(chunk.file())) {
             channel.position(chunk.start());
-            LineReader in = new LineReader(Channels.newInputStream(channel));
+            LineReader in = new LineReader(Channels.newInputStream(channel), 1 << 20);
+            Text line = new Text();
             long pos = chunk.start();
             if (pos != 0) {
-                pos += in.next();
+                pos += in.readLine(line);
             }
             while (pos <= chunk.end()) {
-                int consumed = in.next();
+                int consumed = in.readLine(line);
                 if (consumed == 0) {
                     return;
                 }
                 pos += consumed;
-                lines.accept(in.line());
+                lines.accept(line.toString());
             }
-        }
-    }
-
-    /** A line reader that counts the bytes each line took, its terminator included. */
-    private static final class LineReader {
-        private final InputStream in;
-        private final byte[] buffer = new byte[1 << 20];
-        private int at;
-        private int filled;
-        private byte[] line = new byte[256];
-        private int length;
-
-        LineReader(InputStream in) {
-            this.in = in;
-        }
-
-        private boolean fill() throws IOException {
-            filled = Math.max(0, in.read(buffer, 0, buffer.length));
-            at = 0;
-            return filled > 0;
-        }
-
-        /** Reads the next line; the bytes it took, 0 at the end of the file. */
-        int next() throws IOException {
-            length = 0;
-            int consumed = 0;
-            while (true) {
-                if (at == filled && !fill()) {
-                    return consumed;
-                }
-                int start = at;
-                while (at < filled && buffer[at] != '\n' && buffer[at] != '\r') {
-                    at++;
-                }
-                append(start, at);
-                consumed += at - start;
-                if (at < filled) { // a line end
-                    byte end = buffer[at++];
-                    consumed++;
-                    if (end == '\r' && (at < filled || fill()) && buffer[at] == '\n') { // CR LF
-                        at++;
-                        consumed++;
-                    }
-                    return consumed;
-                }
-            }
-        }
-
-        private void append(int from, int to) {
-            int n = to - from;
-            if (length + n > line.length) {
-                line = Arrays.copyOf(line, Math.max(length + n, line.length * 2));
-            }
-            System.arraycopy(buffer, from, line, length, n);
-            length += n;
-        }
-
-        String line() {
-            return new String(line, 0, length, StandardCharsets.UTF_8);
         }
     }
 }
