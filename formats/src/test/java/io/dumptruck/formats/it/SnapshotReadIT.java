@@ -105,9 +105,27 @@ class SnapshotReadIT {
             }
             admin.flush(TABLE);
             admin.majorCompact(TABLE);
-            hbase.waitFor(
-                    120_000,
-                    () -> admin.getCompactionState(TABLE) == org.apache.hadoop.hbase.client.CompactionState.NONE);
+            // Wait for what the compaction does, not for its state (NONE until the request is queued): the daughters'
+            // reference files rewritten and archived. The region server archives compacted files at its discharger's
+            // next run, up to two minutes later; here it is run at once, so that it cannot change t during the tests.
+            hbase.waitFor(120_000, () -> {
+                for (org.apache.hadoop.hbase.regionserver.HRegion region :
+                        hbase.getHBaseCluster().getRegions(TABLE)) {
+                    for (org.apache.hadoop.hbase.regionserver.HStore store : region.getStores()) {
+                        store.closeAndArchiveCompactedFiles();
+                    }
+                }
+                return admin.getCompactionState(TABLE) == org.apache.hadoop.hbase.client.CompactionState.NONE
+                        && referenceFiles().isEmpty();
+            });
+            // and the split parent, now unreferenced, archived by the catalog janitor now rather than at its next run
+            hbase.waitFor(60_000, () -> {
+                admin.runCatalogJanitor();
+                return regionDirectories()
+                        == admin.getRegions(TABLE).stream()
+                                .filter(r -> !r.isSplitParent())
+                                .count();
+            });
         }
         // the clone reads the snapshot's files as they are: a compaction of its regions would drop versions beyond
         // VERSIONS that a time-range scan of the uncompacted files still serves, as HBase does
@@ -367,11 +385,40 @@ class SnapshotReadIT {
         return b.toString();
     }
 
-    /** The snapshot's and the table's files, in data/, archive/ and .hbase-snapshot/, with their lengths. */
+    /** The store files of t's regions that are references to a parent's files (named {@code hfile.parent}). */
+    static List<Path> referenceFiles() throws IOException {
+        FileSystem fs = hbase.getTestFileSystem();
+        List<Path> out = new ArrayList<>();
+        RemoteIterator<LocatedFileStatus> files =
+                fs.listFiles(new Path(hbase.getDefaultRootDirPath(), "data/default/t"), true);
+        while (files.hasNext()) {
+            Path file = files.next().getPath();
+            boolean ofAFamily = file.getParent().getName().equals("f")
+                    || file.getParent().getName().equals("g");
+            if (ofAFamily && org.apache.hadoop.hbase.regionserver.StoreFileInfo.isReference(file)) {
+                out.add(file);
+            }
+        }
+        return out;
+    }
+
+    static int regionDirectories() throws IOException {
+        Path table = new Path(hbase.getDefaultRootDirPath(), "data/default/t");
+        return hbase.getTestFileSystem().listStatus(table, p -> !p.getName().startsWith(".")).length;
+    }
+
+    /**
+     * What a reader of the snapshot could change: the names in the root directory, and every file (with its length and
+     * time) of t, of t's archive and of the snapshots. Other tables of the shared cluster are left out: their
+     * compactions move files into the archive whenever the region server gets to them.
+     */
     static List<String> listing() throws Exception {
         FileSystem fs = hbase.getTestFileSystem();
         TreeSet<String> out = new TreeSet<>();
-        for (String sub : List.of("data/default/t", "archive", HConstants.SNAPSHOT_DIR_NAME)) {
+        for (org.apache.hadoop.fs.FileStatus child : fs.listStatus(hbase.getDefaultRootDirPath())) {
+            out.add(child.getPath().getName() + "/");
+        }
+        for (String sub : List.of("data/default/t", "archive/data/default/t", HConstants.SNAPSHOT_DIR_NAME)) {
             Path dir = new Path(hbase.getDefaultRootDirPath(), sub);
             if (fs.exists(dir)) {
                 RemoteIterator<LocatedFileStatus> files = fs.listFiles(dir, true);

@@ -56,6 +56,9 @@ public final class SharedMiniHBase implements BeforeAllCallback {
     private static final class Cluster implements ExtensionContext.Store.CloseableResource {
         Cluster() {
             HBaseTestingUtility started = new HBaseTestingUtility();
+            // archived files stay for the whole run (HBase's default is 5 minutes), so that what a test lists in the
+            // archive changes only by what it does
+            started.getConfiguration().setLong("hbase.master.hfilecleaner.ttl", 3_600_000L);
             try {
                 started.startMiniCluster(1);
             } catch (Exception e) {
