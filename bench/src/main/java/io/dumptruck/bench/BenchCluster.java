@@ -76,6 +76,21 @@ final class BenchCluster implements AutoCloseable {
         util.waitTableAvailable(name);
     }
 
+    /**
+     * Flushes {@code table}'s regions and major-compacts them, one after another in this thread, and archives the files
+     * compacted away: what the region server does in its own time, done now and waited for.
+     */
+    void flushAndMajorCompact(TableName table) throws java.io.IOException {
+        for (org.apache.hadoop.hbase.regionserver.HRegion region :
+                util.getHBaseCluster().getRegions(table)) {
+            region.flush(true);
+            region.compact(true);
+            for (org.apache.hadoop.hbase.regionserver.HStore store : region.getStores()) {
+                store.closeAndArchiveCompactedFiles();
+            }
+        }
+    }
+
     @Override
     public void close() throws Exception {
         util.shutdownMiniCluster();

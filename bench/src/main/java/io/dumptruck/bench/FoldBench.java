@@ -1,10 +1,7 @@
 package io.dumptruck.bench;
 
-import io.dumptruck.formats.read.RowScanner;
-import io.dumptruck.formats.read.ScanSpec;
-import io.dumptruck.formats.read.TableReader;
-import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.table.TableSpecJson;
+import io.dumptruck.loaders.LoadCounter;
 import io.dumptruck.loaders.LoadJob;
 import io.dumptruck.loaders.LoadOptions;
 import io.dumptruck.loaders.Loader;
@@ -47,6 +44,8 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -55,8 +54,10 @@ import org.apache.hadoop.mapreduce.Job;
 /**
  * Day N of a nightly web-log load into live tables that already hold {@code --held} times as many lines (default 10):
  * one stream of generated log lines (the same visitors throughout) cut in two, the first {@code held × records} lines
- * loaded and bulk-loaded into an HBase mini cluster as the live tables, the last {@code records} (default 1,000,000)
- * loaded as day N by three contenders, interleaved, the order rotating each round:
+ * loaded as the live tables, the last {@code records} (default 1,000,000) loaded as day N. The held tables' HFiles and
+ * day N's lines are made once and kept under {@code WORK/fold-RECORDSxHELD/kept} ({@code --fresh} makes them again);
+ * each run bulk-loads hard links of them into a new HBase mini cluster. Three contenders, interleaved, the order
+ * rotating each round, each on clones of the held tables of its own (made from snapshots, not timed):
  *
  * <ul>
  *   <li><b>folded</b>: {@code load weblogs --live}: snapshots of cookie_url_count and cookie_stats whose touched rows
@@ -64,23 +65,32 @@ import org.apache.hadoop.mapreduce.Job;
  *   <li><b>unfolded</b>: the same with {@code -D dumptruck.load.fold=false} (the day's figures alone, which would
  *       replace the held ones);
  *   <li><b>increments</b>: the counts of cookie_url_count (u: and d:) sent as HBase {@code Increment}s through the
- *       client (a BufferedMutator, one Increment per visitor with all its columns) into a clone of the live table,
- *       after parsing and counting the lines in the client — only the counters, not visits nor cookie_stats (whose
- *       most-requested page an Increment cannot keep).
+ *       client (a BufferedMutator, one Increment per visitor with all its columns), after parsing and counting the
+ *       lines in the client — only the counters, not visits nor cookie_stats (whose most-requested page an Increment
+ *       cannot keep).
  * </ul>
  *
- * Wall and CPU time of this JVM, which also runs the local jobs and HBase: an Increment's work in the region server
- * counts. Round 0 is a warm-up, and checks that every cookie_url_count cell the folded load writes equals what the
- * increments leave in HBase for that row.
+ * Each is timed in two phases. <b>load</b>: the load job, or the Increments acknowledged. <b>to the end state</b>: what
+ * it takes for cookie_url_count to hold the day's counts in one file per store, as the region server leaves a table
+ * after its work: for folded, its cookie_url_count HFiles bulk-loaded and the table major-compacted; for the
+ * Increments, the table flushed and major-compacted (their WAL writes are already in the load phase). Compactions run
+ * region after region in this JVM. Wall and CPU time are this JVM's, which runs everything (the local jobs, HBase, its
+ * compactions): the whole process tree. Round 0 is a warm-up and checks that the folded and the incremented
+ * cookie_url_count hold the same cells (every row, every column, every count).
  *
  * <pre>
  *   bench/run fold [--records N] [--held F] [--regions R] [--repeats K] [--work DIR] [--only folded,unfolded,increments]
+ *                  [--fresh true]
  * </pre>
  */
 final class FoldBench {
     private static final String COUNTS = WebLogSchema.COOKIE_URL_COUNT;
+    private static final String STATS = WebLogSchema.COOKIE_STATS;
+    private static final List<String> TABLES = List.of(WebLogSchema.VISITS, COUNTS, STATS);
     private static final long HELD_TS = 1_700_000_000_000L;
     private static final long DAY_TS = 1_800_000_000_000L;
+    /** Written last when the kept held state is complete. */
+    private static final String READY = "READY";
 
     private FoldBench() {}
 
@@ -92,108 +102,217 @@ final class FoldBench {
         int repeats = Integer.parseInt(o.getOrDefault("repeats", "3"));
         Path work =
                 Path.of(o.getOrDefault("work", "bench-work")).toAbsolutePath().resolve("fold-" + records + "x" + held);
-        WebLogInput.deleteTree(work);
-        Files.createDirectories(work);
-        Path heldLog = work.resolve("held").resolve("held.log");
-        Path dayLog = work.resolve("day").resolve("day.log");
-        split(work.resolve("generated"), records * (held + 1), records * held, heldLog, dayLog);
-        System.err.printf(
-                Locale.ROOT,
-                "generated %,d lines: %,d held, %,d for day N%n",
-                records * (held + 1),
-                records * held,
-                records);
+        Path kept = work.resolve("kept");
+        Loader weblogs = LoaderCatalog.all().get("weblogs");
+        if (Boolean.parseBoolean(o.getOrDefault("fresh", "false")) || !Files.exists(kept.resolve(READY))) {
+            keep(kept, weblogs, records, held, regions);
+        } else {
+            System.err.println("held state kept from an earlier run: " + kept);
+        }
+        Path dayLog = kept.resolve("day").resolve("day.log");
+        Path run = work.resolve("run");
+        WebLogInput.deleteTree(run);
+        Files.createDirectories(run);
 
-        Configuration conf = LoadRun.localConf(work.resolve("tmp").toString());
+        Configuration conf = LoadRun.localConf(run.resolve("tmp").toString());
         try (BenchCluster cluster =
-                BenchCluster.startOnLocalFileSystem(work.resolve("cluster").toString())) {
+                BenchCluster.startOnLocalFileSystem(run.resolve("cluster").toString())) {
             conf.set("hbase.zookeeper.quorum", "localhost");
             conf.setInt("hbase.zookeeper.property.clientPort", cluster.zooKeeperPort());
             conf.set(HConstants.HBASE_DIR, cluster.rootDir());
-            Loader weblogs = LoaderCatalog.all().get("weblogs");
-            Path heldOut = work.resolve("held-load");
-            Measure heldLoad = new Measure();
-            load(conf, weblogs, heldLog.getParent(), heldOut, regions, false, true);
-            try (Connection c = ConnectionFactory.createConnection(conf);
-                    Admin admin = c.getAdmin()) {
-                FileSystem local = FileSystem.getLocal(conf);
-                for (String table : List.of(WebLogSchema.VISITS, COUNTS, WebLogSchema.COOKIE_STATS)) {
-                    org.apache.hadoop.fs.Path dir =
-                            new org.apache.hadoop.fs.Path(heldOut.resolve(table).toUri());
-                    TableSpec spec =
-                            TableSpecJson.read(local, new org.apache.hadoop.fs.Path(dir, TableSpecJson.FILE_NAME));
-                    cluster.create(spec);
-                    BulkLoadHFiles.create(conf).bulkLoad(TableName.valueOf(table), dir);
-                }
-                admin.snapshot("held_counts", TableName.valueOf(COUNTS));
-            }
+            Measure liveLoad = new Measure();
+            String tableSizes = liveTables(conf, cluster, kept.resolve("held-load"), run.resolve("links"));
             System.err.printf(
                     Locale.ROOT,
-                    "live tables: %,d lines loaded and bulk-loaded in %.1f s%n",
-                    records * held,
-                    heldLoad.stop().wallNanos() / 1e9);
+                    "live tables (%s) bulk-loaded in %.1f s%n",
+                    tableSizes,
+                    liveLoad.stop().wallNanos() / 1e9);
 
             List<String> contenders =
                     List.of(o.getOrDefault("only", "folded,unfolded,increments").split(","));
             Map<String, List<Double>> wall = new LinkedHashMap<>();
             Map<String, List<Double>> cpu = new LinkedHashMap<>();
-            contenders.forEach(n -> {
-                wall.put(n, new ArrayList<>());
-                cpu.put(n, new ArrayList<>());
-            });
+            Map<String, List<Double>> endWall = new LinkedHashMap<>();
+            Map<String, List<Double>> endCpu = new LinkedHashMap<>();
+            for (String n : contenders) {
+                for (Map<String, List<Double>> m : List.of(wall, cpu, endWall, endCpu)) {
+                    m.put(n, new ArrayList<>());
+                }
+            }
             String increments = "";
+            long heldRowsRead = 0;
             for (int r = 0; r <= repeats; r++) { // round 0 warms up and checks, it is not counted
                 for (int i = 0; i < contenders.size(); i++) {
                     String name = contenders.get((i + r) % contenders.size());
-                    Path out = work.resolve(name + "-" + r);
-                    TableName clone = TableName.valueOf("increments_" + r);
-                    Measure.Figures f;
-                    if (name.equals("increments")) {
-                        try (Connection c = ConnectionFactory.createConnection(conf);
-                                Admin admin = c.getAdmin()) {
-                            admin.cloneSnapshot("held_counts", clone);
+                    Path out = run.resolve(name + "-" + r);
+                    TableName counts = TableName.valueOf(name + "_counts_" + r);
+                    TableName stats = TableName.valueOf(name + "_stats_" + r);
+                    Measure.Figures load;
+                    Measure.Figures end = null;
+                    try (Connection c = ConnectionFactory.createConnection(conf);
+                            Admin admin = c.getAdmin()) {
+                        admin.cloneSnapshot("held_counts", counts);
+                        if (name.equals("increments")) {
                             Measure m = new Measure();
-                            increments = increment(c, clone, dayLog);
-                            f = m.stop();
+                            increments = increment(c, counts, dayLog);
+                            load = m.stop();
+                            m = new Measure();
+                            cluster.flushAndMajorCompact(counts);
+                            end = m.stop();
+                        } else {
+                            admin.cloneSnapshot("held_stats", stats);
+                            Measure m = new Measure();
+                            Job job = load(
+                                    conf,
+                                    weblogs,
+                                    dayLog.getParent(),
+                                    out,
+                                    regions,
+                                    new LiveMatch(
+                                            null,
+                                            Map.of(COUNTS, counts.getNameAsString(), STATS, stats.getNameAsString())),
+                                    name.equals("folded"));
+                            load = m.stop();
+                            if (name.equals("folded")) {
+                                heldRowsRead = job.getCounters()
+                                        .findCounter(LoadCounter.HELD_ROWS_READ)
+                                        .getValue();
+                                m = new Measure();
+                                BulkLoadHFiles.create(conf)
+                                        .bulkLoad(
+                                                counts,
+                                                new org.apache.hadoop.fs.Path(
+                                                        out.resolve(COUNTS).toUri()));
+                                cluster.flushAndMajorCompact(counts);
+                                end = m.stop();
+                            }
                         }
-                    } else {
-                        Measure m = new Measure();
-                        load(conf, weblogs, dayLog.getParent(), out, regions, true, name.equals("folded"));
-                        f = m.stop();
                     }
                     System.err.printf(
                             Locale.ROOT,
-                            "round %d %s: %.2f s wall, %.2f s CPU%n",
+                            "round %d %s: load %.2f s wall, %.2f s CPU%s%n",
                             r,
                             name,
-                            f.wallNanos() / 1e9,
-                            f.cpuNanos() / 1e9);
+                            load.wallNanos() / 1e9,
+                            load.cpuNanos() / 1e9,
+                            end == null
+                                    ? ""
+                                    : String.format(
+                                            Locale.ROOT,
+                                            "; to the end state %.2f s wall, %.2f s CPU",
+                                            end.wallNanos() / 1e9,
+                                            end.cpuNanos() / 1e9));
                     if (r > 0) {
-                        wall.get(name).add(f.wallNanos() / 1e9);
-                        cpu.get(name).add(f.cpuNanos() / 1e9);
+                        wall.get(name).add(load.wallNanos() / 1e9);
+                        cpu.get(name).add(load.cpuNanos() / 1e9);
+                        if (end != null) {
+                            endWall.get(name).add((load.wallNanos() + end.wallNanos()) / 1e9);
+                            endCpu.get(name).add((load.cpuNanos() + end.cpuNanos()) / 1e9);
+                        }
                     }
                 }
-                if (contenders.contains("increments") && contenders.contains("folded")) {
-                    if (r == 0) {
-                        System.err.println(check(
-                                conf, work.resolve("folded-0").resolve(COUNTS), TableName.valueOf("increments_0")));
-                    }
-                    try (Connection c = ConnectionFactory.createConnection(conf);
-                            Admin admin = c.getAdmin()) {
-                        admin.disableTable(TableName.valueOf("increments_" + r));
-                        admin.deleteTable(TableName.valueOf("increments_" + r));
-                    }
+                if (r == 0 && contenders.contains("increments") && contenders.contains("folded")) {
+                    System.err.println(check(
+                            conf, TableName.valueOf("folded_counts_0"), TableName.valueOf("increments_counts_0")));
                 }
-                for (String name : List.of("folded", "unfolded")) {
-                    WebLogInput.deleteTree(work.resolve(name + "-" + r));
+                dropRound(conf, contenders, r);
+                for (String name : contenders) {
+                    WebLogInput.deleteTree(run.resolve(name + "-" + r));
                 }
             }
             String ledger = contenders.contains("folded") ? ledgerCost(conf, wall.get("folded")) : "";
-            String text = report(records, held, regions, repeats, contenders, wall, cpu, increments) + ledger;
+            String text = report(
+                            records,
+                            held,
+                            regions,
+                            repeats,
+                            tableSizes,
+                            heldRowsRead,
+                            contenders,
+                            wall,
+                            cpu,
+                            endWall,
+                            endCpu,
+                            increments)
+                    + ledger;
             System.out.println(text);
             Files.writeString(work.resolve("report.md"), text);
         }
         System.exit(0);
+    }
+
+    /**
+     * Makes the held state once: the generated lines cut into the held part and day N, the held part loaded (not
+     * matched to any live table) into HFiles; {@value #READY} is written last.
+     */
+    private static void keep(Path kept, Loader weblogs, long records, int held, int regions) throws Exception {
+        WebLogInput.deleteTree(kept);
+        Files.createDirectories(kept);
+        Path heldLog = kept.resolve("held").resolve("held.log");
+        Path dayLog = kept.resolve("day").resolve("day.log");
+        Measure m = new Measure();
+        split(kept.resolve("generated"), records * (held + 1), records * held, heldLog, dayLog);
+        Configuration conf = LoadRun.localConf(kept.resolve("tmp").toString());
+        load(conf, weblogs, heldLog.getParent(), kept.resolve("held-load"), regions, null, true);
+        WebLogInput.deleteTree(kept.resolve("held"));
+        WebLogInput.deleteTree(kept.resolve("tmp"));
+        Files.writeString(kept.resolve(READY), "");
+        System.err.printf(
+                Locale.ROOT,
+                "held state made in %.1f s: %,d lines loaded, %,d lines kept for day N%n",
+                m.stop().wallNanos() / 1e9,
+                records * held,
+                records);
+    }
+
+    /**
+     * Creates the live tables and bulk-loads the kept held HFiles into them through hard links (the bulk load moves the
+     * files it is given; the kept ones stay), then snapshots cookie_url_count and cookie_stats for the clones; returns
+     * the tables' sizes.
+     */
+    private static String liveTables(Configuration conf, BenchCluster cluster, Path heldLoad, Path links)
+            throws Exception {
+        FileSystem local = FileSystem.getLocal(conf);
+        List<String> sizes = new ArrayList<>();
+        for (String table : TABLES) {
+            Path from = heldLoad.resolve(table);
+            Path to = links.resolve(table);
+            long bytes = 0;
+            try (var files = Files.walk(from)) {
+                for (Path f : files.filter(Files::isRegularFile).toList()) {
+                    Path link = to.resolve(from.relativize(f));
+                    Files.createDirectories(link.getParent());
+                    Files.createLink(link, f);
+                    bytes += Files.size(f);
+                }
+            }
+            org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(to.toUri());
+            cluster.create(TableSpecJson.read(local, new org.apache.hadoop.fs.Path(dir, TableSpecJson.FILE_NAME)));
+            BulkLoadHFiles.create(conf).bulkLoad(TableName.valueOf(table), dir);
+            sizes.add(String.format(Locale.ROOT, "%s %,d MB", table, bytes >> 20));
+        }
+        try (Connection c = ConnectionFactory.createConnection(conf);
+                Admin admin = c.getAdmin()) {
+            admin.snapshot("held_counts", TableName.valueOf(COUNTS));
+            admin.snapshot("held_stats", TableName.valueOf(STATS));
+        }
+        return String.join(", ", sizes);
+    }
+
+    /** Drops the clones of round {@code r}. */
+    private static void dropRound(Configuration conf, List<String> contenders, int r) throws IOException {
+        try (Connection c = ConnectionFactory.createConnection(conf);
+                Admin admin = c.getAdmin()) {
+            for (String name : contenders) {
+                for (String kind : List.of("_counts_", "_stats_")) {
+                    TableName t = TableName.valueOf(name + kind + r);
+                    if (admin.tableExists(t)) {
+                        admin.disableTable(t);
+                        admin.deleteTable(t);
+                    }
+                }
+            }
+        }
     }
 
     /**
@@ -279,9 +398,12 @@ final class FoldBench {
         WebLogInput.deleteTree(generated);
     }
 
-    /** One web-log load ({@code --daily forever}); matched to the live tables or not, folding or not. */
-    private static void load(
-            Configuration base, Loader weblogs, Path input, Path out, int regions, boolean live, boolean fold)
+    /**
+     * One web-log load ({@code --daily forever}), matched to the live tables as {@code live} names them (null: not
+     * matched), folding or not; returns the finished job.
+     */
+    private static Job load(
+            Configuration base, Loader weblogs, Path input, Path out, int regions, LiveMatch live, boolean fold)
             throws Exception {
         Configuration conf = new Configuration(base);
         conf.setBoolean(LiveConf.FOLD.key(), fold);
@@ -289,17 +411,18 @@ final class FoldBench {
                 List.of(new org.apache.hadoop.fs.Path(input.toUri())),
                 new org.apache.hadoop.fs.Path(out.toUri()),
                 regions,
-                live ? DAY_TS : HELD_TS,
+                live != null ? DAY_TS : HELD_TS,
                 0.0,
                 Map.of("daily", "forever"));
-        if (live) {
-            options = options.matching(new LiveMatch(null, Map.of()));
+        if (live != null) {
+            options = options.matching(live);
         }
         PreparedLoad load = LoadJob.prepare(conf, weblogs, options);
         Job job = load.job();
         if (!job.waitForCompletion(false) || load.finish().failed()) {
             throw new IOException("the load into " + out + " failed");
         }
+        return job;
     }
 
     /**
@@ -339,49 +462,39 @@ final class FoldBench {
     }
 
     /**
-     * Every cell of cookie_url_count the folded load wrote (u: and d:, the rows its input touched) against the same row
-     * of the table the increments went to.
+     * The two tables scanned side by side through the client: the same rows, and in each the same columns with the same
+     * counts (the timestamps differ: the Increments' are the region server's clock).
      */
-    private static String check(Configuration conf, Path foldedTable, TableName incremented) throws IOException {
+    private static String check(Configuration conf, TableName folded, TableName incremented) throws IOException {
         long rows = 0;
         long cells = 0;
-        try (TableReader folded = TableReader.open(conf, new org.apache.hadoop.fs.Path(foldedTable.toUri()));
-                RowScanner scanner = folded.scan(ScanSpec.all());
-                Connection c = ConnectionFactory.createConnection(conf);
-                Table table = c.getTable(incremented)) {
-            List<Result> batch = new ArrayList<>();
-            for (Result r = scanner.next(); ; r = scanner.next()) {
-                if (r != null) {
-                    batch.add(r);
+        try (Connection c = ConnectionFactory.createConnection(conf);
+                Table a = c.getTable(folded);
+                Table b = c.getTable(incremented);
+                ResultScanner sa = a.getScanner(new Scan().setCaching(1000));
+                ResultScanner sb = b.getScanner(new Scan().setCaching(1000))) {
+            for (Result ra = sa.next(), rb = sb.next(); ra != null || rb != null; ra = sa.next(), rb = sb.next()) {
+                if (ra == null || rb == null || !Bytes.equals(ra.getRow(), rb.getRow())) {
+                    throw new IllegalStateException(
+                            "folded row " + (ra == null ? "none" : Bytes.toStringBinary(ra.getRow()))
+                                    + ", incremented row " + (rb == null ? "none" : Bytes.toStringBinary(rb.getRow())));
                 }
-                if (batch.size() == 1000 || r == null && !batch.isEmpty()) {
-                    Result[] live = table.get(batch.stream()
-                            .map(b -> new org.apache.hadoop.hbase.client.Get(b.getRow()))
-                            .toList());
-                    for (int i = 0; i < batch.size(); i++) {
-                        Map<String, String> want = values(batch.get(i));
-                        Map<String, String> got = values(live[i]);
-                        if (!want.equals(got)) {
-                            throw new IllegalStateException(
-                                    "row " + Bytes.toStringBinary(batch.get(i).getRow()) + ": folded " + want
-                                            + ", incremented " + got);
-                        }
-                        rows++;
-                        cells += want.size();
-                    }
-                    batch.clear();
+                Map<String, String> want = values(ra);
+                if (!want.equals(values(rb))) {
+                    throw new IllegalStateException("row " + Bytes.toStringBinary(ra.getRow()) + ": folded " + want
+                            + ", incremented " + values(rb));
                 }
-                if (r == null) {
-                    break;
-                }
+                rows++;
+                cells += want.size();
             }
         }
         return String.format(
                 Locale.ROOT,
-                "check: the %,d rows (%,d cells) of %s the folded load wrote equal the incremented table's",
+                "check: %s and %s hold the same %,d rows and %,d counts",
+                folded,
+                incremented,
                 rows,
-                cells,
-                COUNTS);
+                cells);
     }
 
     private static Map<String, String> values(Result r) {
@@ -400,38 +513,51 @@ final class FoldBench {
             int held,
             int regions,
             int repeats,
+            String tableSizes,
+            long heldRowsRead,
             List<String> contenders,
             Map<String, List<Double>> wall,
             Map<String, List<Double>> cpu,
+            Map<String, List<Double>> endWall,
+            Map<String, List<Double>> endCpu,
             String increments) {
         StringBuilder s = new StringBuilder();
         s.append(String.format(
                 Locale.ROOT,
-                "## Folding day N into live tables: %,d log lines into tables holding %,d (%d regions), "
+                "## Folding day N into live tables: %,d log lines into tables holding %,d (%d×; %d regions; %s), "
                         + "%d rounds%n%n",
                 records,
                 records * held,
+                held,
                 regions,
+                tableSizes,
                 repeats));
-        s.append("| contender | wall s (min / median / max) | CPU s |\n|---|---|---|\n");
+        s.append("| contender | load: wall s (min / median / max) | load: CPU s | to the end state: wall s | "
+                + "to the end state: CPU s |\n|---|---|---|---|---|\n");
         for (String name : contenders) {
+            boolean end = !endWall.get(name).isEmpty();
             s.append("| ")
                     .append(name)
                     .append(" | ")
                     .append(LoadBench.spread(wall.get(name)))
                     .append(" | ")
                     .append(LoadBench.spread(cpu.get(name)))
+                    .append(" | ")
+                    .append(end ? LoadBench.spread(endWall.get(name)) : "")
+                    .append(" | ")
+                    .append(end ? LoadBench.spread(endCpu.get(name)) : "")
                     .append(" |\n");
         }
-        if (contenders.containsAll(List.of("folded", "unfolded", "increments"))) {
-            s.append('\n').append(ratio("folded / unfolded", wall, cpu, "folded", "unfolded"));
-            s.append(ratio("increments / folded", wall, cpu, "increments", "folded"));
-            s.append(ratio(
-                    "increments / (folded − unfolded), the cost of folding alone",
-                    minus(wall, "folded", "unfolded"),
-                    minus(cpu, "folded", "unfolded"),
-                    wall.get("increments"),
-                    cpu.get("increments")));
+        if (contenders.contains("folded")) {
+            s.append(String.format(
+                    Locale.ROOT, "%nheld rows the folded load read (the rows day N touches): %,d%n", heldRowsRead));
+        }
+        if (contenders.containsAll(List.of("folded", "unfolded"))) {
+            s.append('\n').append(ratio("folded / unfolded, load", wall, cpu, "folded", "unfolded"));
+        }
+        if (contenders.containsAll(List.of("folded", "increments"))) {
+            s.append(ratio("increments / folded, load", wall, cpu, "increments", "folded"));
+            s.append(ratio("increments / folded, to the end state", endWall, endCpu, "increments", "folded"));
             s.append("increments sent: ").append(increments).append('\n');
         }
         return s.toString();
@@ -452,14 +578,5 @@ final class FoldBench {
             c.add(cpuA.get(r) / cpuB.get(r));
         }
         return label + ", per round: wall " + LoadBench.spread(w) + ", CPU " + LoadBench.spread(c) + "\n";
-    }
-
-    /** Per round, {@code figures[a] − figures[b]}. */
-    private static List<Double> minus(Map<String, List<Double>> figures, String a, String b) {
-        List<Double> out = new ArrayList<>();
-        for (int r = 0; r < figures.get(a).size(); r++) {
-            out.add(figures.get(a).get(r) - figures.get(b).get(r));
-        }
-        return out;
     }
 }

@@ -153,6 +153,33 @@ final class BlockCursor implements FileCursor {
         return false;
     }
 
+    /**
+     * Steps through what is left of the block in memory; past its end, when HBase's index is reachable, asks the index
+     * which block holds {@code row} and goes on from there, so that the blocks between are not read at all. The index
+     * answers the block whose first key (or the shortened key HBase indexes it by) is at or before the row: its cells
+     * before the row are stepped over.
+     */
+    @Override
+    public boolean reseek(byte[] row) throws IOException {
+        while (CellBytes.rowBefore(cell, row)) {
+            if (pos >= end && seeks()) {
+                HFileBlock block = HBaseInternals.dataBlockOf(reader, PrivateCellUtil.createFirstOnRow(row));
+                if (block != null) {
+                    long offset = HBaseInternals.offsetOf(block);
+                    if (offset >= nextBlockOffset) {
+                        load(block, offset);
+                    } else {
+                        block.release(); // the row falls after this block's last cell: the next block's first cell
+                    }
+                }
+            }
+            if (!next()) {
+                return false;
+            }
+        }
+        return cell != null;
+    }
+
     @Override
     public Cell cell() {
         return cell;

@@ -36,6 +36,19 @@ final class CellBytes {
         return CellUtil.matchingRows(a, b);
     }
 
+    /** {@code c} is a cell of a row before {@code row}; false for none. */
+    static boolean rowBefore(Cell c, byte[] row) {
+        if (c == null) {
+            return false;
+        }
+        if (onHeap(c)) {
+            return org.apache.hadoop.hbase.util.Bytes.compareTo(
+                            c.getRowArray(), c.getRowOffset(), c.getRowLength(), row, 0, row.length)
+                    < 0;
+        }
+        return org.apache.hadoop.hbase.CellComparator.getInstance().compareRows(c, row, 0, row.length) < 0;
+    }
+
     static boolean sameFamily(Cell c, byte[] family) {
         if (onHeap(c)) {
             if (c.getFamilyLength() != family.length) {

@@ -130,6 +130,38 @@ final class CellMergeScanner implements Closeable {
         return out;
     }
 
+    /**
+     * Moves every file on to its first cell of {@code row} or after ({@link FileCursor#reseek}), without handing out
+     * the cells stepped over; files already there stay where they are.
+     */
+    void reseek(byte[] row) throws IOException {
+        if (!CellBytes.rowBefore(peek(), row)) {
+            return; // every other file's next cell is at or after the current one
+        }
+        consumedFrom = null; // the cell consumed last is no longer the one before the next
+        List<Cursor> all = new java.util.ArrayList<>(others);
+        all.add(current);
+        others.clear();
+        current = null;
+        for (int i = 0; i < all.size(); i++) {
+            Cursor c = all.get(i);
+            try {
+                if (!CellBytes.rowBefore(c.cell, row) || c.scanner.reseek(row)) {
+                    c.cell = c.scanner.cell();
+                    others.add(c);
+                } else {
+                    c.scanner.close();
+                }
+            } catch (IOException | RuntimeException e) {
+                all.subList(i, all.size()).forEach(left -> left.scanner.close());
+                close();
+                throw new IOException(
+                        "cannot read HFile " + files.get(c.order).path() + ": " + StoredFile.rootMessage(e), e);
+            }
+        }
+        current = others.poll();
+    }
+
     @Override
     public void close() {
         if (current != null) {

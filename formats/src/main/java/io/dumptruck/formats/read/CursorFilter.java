@@ -28,6 +28,11 @@ abstract class CursorFilter implements FileCursor {
     }
 
     @Override
+    public final boolean reseek(byte[] row) throws IOException {
+        return inner.reseek(seekRow(row)) && keep();
+    }
+
+    @Override
     public final boolean next() throws IOException {
         return inner.next() && keep();
     }

@@ -40,6 +40,20 @@ public interface FileCursor extends AutoCloseable {
     /** Moves to the next cell; false at the end of the file. */
     boolean next() throws IOException;
 
+    /**
+     * Moves forward to the first cell of {@code row} or after, staying where it is when the cell it is on is already
+     * there; false when there is none. This default steps cell by cell; a cursor that can jump (by the block index)
+     * does.
+     */
+    default boolean reseek(byte[] row) throws IOException {
+        for (Cell c = cell(); CellBytes.rowBefore(c, row); c = cell()) {
+            if (!next()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     @Override
     void close();
 }

@@ -128,18 +128,15 @@ public final class RowScanner implements Closeable {
     }
 
     /**
-     * Steps over the rows before {@code row} without making Results of them (their cells are compared, not read into a
-     * row): the next {@link #next} returns the first row at or after {@code row}. For a reader that wants some rows of
-     * a range in ascending order — a merge with another sorted input.
+     * Steps over the rows before {@code row} without making Results of them: the next {@link #next} returns the first
+     * row at or after {@code row}. Each file jumps ahead by its block index where the row lies past the block it is in,
+     * so rows between are not read at all; their cells do not count in {@link #cellsRead}. For a reader that wants some
+     * rows of a range in ascending order — a merge with another sorted input.
      */
     public void skipTo(byte[] row) throws IOException {
-        for (Cell c = cells.peek();
-                c != null
-                        && Bytes.compareTo(c.getRowArray(), c.getRowOffset(), c.getRowLength(), row, 0, row.length) < 0;
-                c = cells.peek()) {
-            lastConsumed = c;
-            cells.next();
-            cellsRead++;
+        if (CellBytes.rowBefore(cells.peek(), row)) {
+            cells.reseek(row);
+            lastConsumed = null;
         }
     }
 

@@ -126,7 +126,76 @@ class BlockCursorTest {
                 }
                 assertSameCells(expected, got);
             }
+
+            // reseeks forward, to the same targets in ascending order, a few steps between: each lands on the first
+            // cell of its row or after, as a seek from the file's start would, by the index or by stepping
+            starts.sort(Bytes.BYTES_COMPARATOR);
+            try (BlockCursor cursor = BlockCursor.over(file.reader())) {
+                boolean more = cursor.seek(new byte[0]);
+                int at = 0; // where the cursor is in the reference
+                for (byte[] target : starts) {
+                    int first = at;
+                    while (first < reference.size() && rowBefore(reference.get(first), target)) {
+                        first++;
+                    }
+                    more = cursor.reseek(target);
+                    at = first;
+                    assertEquals(at < reference.size(), more, "a cell at or after " + Bytes.toStringBinary(target));
+                    for (int step = random.nextInt(4); more && step > 0; step--) {
+                        assertSameCells(List.of(reference.get(at)), List.of(cursor.cell()));
+                        more = cursor.next();
+                        at++;
+                    }
+                    if (more) {
+                        assertSameCells(List.of(reference.get(at)), List.of(cursor.cell()));
+                    }
+                }
+            }
         }
+    }
+
+    /**
+     * A reseek from the file's first row to its last reads the blocks the index names, not the ones between: a small
+     * part of what reading the whole file reads.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("encodings")
+    void aReseekFarAheadReadsByTheIndexNotThroughTheBlocks(DataBlockEncoding encoding) throws IOException {
+        Configuration conf = new Configuration();
+        conf.setInt(HFileBlockIndex.MAX_CHUNK_SIZE_KEY, 256);
+        List<KeyValue> written = cells(new Random(11), false, false);
+        Path path = new Path(tmp.getPath(), "reseek-" + encoding);
+        write(conf, path, written, encoding, Compression.Algorithm.NONE, false, false);
+        byte[] last = CellUtil.cloneRow(written.get(written.size() - 1));
+        try (StoredFile file = StoredFile.open(conf, FileSystem.getLocal(conf), path, "fam")) {
+            long start = localBytesRead();
+            try (BlockCursor cursor = BlockCursor.over(file.reader())) {
+                for (boolean more = cursor.seek(new byte[0]); more; more = cursor.next()) {
+                    cursor.cell();
+                }
+            }
+            long whole = localBytesRead() - start;
+            start = localBytesRead();
+            try (BlockCursor cursor = BlockCursor.over(file.reader())) {
+                assertTrue(cursor.seek(new byte[0]));
+                assertTrue(cursor.reseek(last));
+                assertTrue(CellUtil.matchingRows(cursor.cell(), last));
+            }
+            long reseeking = localBytesRead() - start;
+            assertTrue(
+                    reseeking * 4 < whole, "a reseek to the last row read " + reseeking + " bytes, the file " + whole);
+        }
+    }
+
+    private static long localBytesRead() {
+        return FileSystem.getAllStatistics().stream()
+                .filter(s -> s.getScheme().equals("file"))
+                .mapToLong(FileSystem.Statistics::getBytesRead)
+                .sum();
+    }
+
+    private static boolean rowBefore(Cell c, byte[] row) {
+        return Bytes.compareTo(c.getRowArray(), c.getRowOffset(), c.getRowLength(), row, 0, row.length) < 0;
     }
 
     /**

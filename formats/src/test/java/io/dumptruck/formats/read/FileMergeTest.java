@@ -316,6 +316,48 @@ class FileMergeTest {
         }
     }
 
+    /**
+     * A reader of some rows in ascending order (as a fold reads the rows its input touches) skips to each: the row it
+     * gets is the first of the scan's at or after the one asked for, whatever lies between, in one file or several.
+     */
+    @Test
+    void skippingToRowsGivesTheRowsAScanGives() throws IOException {
+        ScanSpec whole = ScanSpec.all().withMaxVersions(5);
+        for (Path table : List.of(oneFile, severalFiles)) {
+            List<Result> all = scan(table, whole);
+            for (int gap : new int[] {1, 3, 40}) {
+                Random rnd = new Random(gap);
+                List<byte[]> targets = new ArrayList<>();
+                for (int i = 0; i < all.size(); i += 1 + rnd.nextInt(gap)) {
+                    byte[] row = all.get(i).getRow();
+                    targets.add(rnd.nextBoolean() ? row : Bytes.add(row, new byte[] {0})); // a row, or just after it
+                }
+                try (TableReader reader = TableReader.open(conf, table);
+                        RowScanner rows = reader.scan(whole)) {
+                    Result current = rows.next();
+                    int expected = 0;
+                    for (byte[] target : targets) {
+                        while (expected < all.size()
+                                && Bytes.compareTo(all.get(expected).getRow(), target) < 0) {
+                            expected++;
+                        }
+                        if (current != null && Bytes.compareTo(current.getRow(), target) < 0) {
+                            rows.skipTo(target);
+                            current = rows.next();
+                        }
+                        String at = table.getName() + ", gap " + gap + ", to " + Bytes.toStringBinary(target);
+                        if (expected == all.size()) {
+                            assertEquals(null, current, at);
+                            break;
+                        }
+                        assertEquals(
+                                CellModel.lines(List.of(all.get(expected))), CellModel.lines(List.of(current)), at);
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void getsAgreeWithScans() throws IOException {
         try (TableReader one = TableReader.open(conf, oneFile);
