@@ -32,6 +32,19 @@ final class ScannerCursor implements FileCursor {
         return r == 0 || scanner.next();
     }
 
+    /**
+     * HBase's own reseek: it stays in the block it is in while the row is before the next block's indexed key, and asks
+     * the index otherwise.
+     */
+    @Override
+    public boolean reseek(byte[] row) throws IOException {
+        if (!CellBytes.rowBefore(cell(), row)) {
+            return cell() != null;
+        }
+        int r = scanner.reseekTo(PrivateCellUtil.createFirstOnRow(row)); // as seekTo answers, see seek
+        return r == HConstants.INDEX_KEY_MAGIC || r == 0 || scanner.next();
+    }
+
     @Override
     public Cell cell() {
         return scanner.getCell();

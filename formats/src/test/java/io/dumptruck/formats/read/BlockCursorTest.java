@@ -127,29 +127,35 @@ class BlockCursorTest {
                 assertSameCells(expected, got);
             }
 
-            // reseeks forward, to the same targets in ascending order, a few steps between: each lands on the first
-            // cell of its row or after, as a seek from the file's start would, by the index or by stepping
+            // reseeks forward, to the same targets in ascending order, a few steps between, by this class and by
+            // HBase's scanner: each lands on the first cell of its row or after, as a seek from the file's start would
             starts.sort(Bytes.BYTES_COMPARATOR);
             try (BlockCursor cursor = BlockCursor.over(file.reader())) {
-                boolean more = cursor.seek(new byte[0]);
-                int at = 0; // where the cursor is in the reference
-                for (byte[] target : starts) {
-                    int first = at;
-                    while (first < reference.size() && rowBefore(reference.get(first), target)) {
-                        first++;
-                    }
-                    more = cursor.reseek(target);
-                    at = first;
-                    assertEquals(at < reference.size(), more, "a cell at or after " + Bytes.toStringBinary(target));
-                    for (int step = random.nextInt(4); more && step > 0; step--) {
-                        assertSameCells(List.of(reference.get(at)), List.of(cursor.cell()));
-                        more = cursor.next();
-                        at++;
-                    }
-                    if (more) {
-                        assertSameCells(List.of(reference.get(at)), List.of(cursor.cell()));
-                    }
-                }
+                assertReseeks(cursor, reference, starts, new Random(6));
+            }
+            try (ScannerCursor cursor = new ScannerCursor(file.scanner(conf))) {
+                assertReseeks(cursor, reference, starts, new Random(6));
+            }
+        }
+    }
+
+    private static void assertReseeks(FileCursor cursor, List<Cell> reference, List<byte[]> targets, Random random)
+            throws IOException {
+        boolean more = cursor.seek(new byte[0]);
+        int at = 0; // where the cursor is in the reference
+        for (byte[] target : targets) {
+            while (at < reference.size() && rowBefore(reference.get(at), target)) {
+                at++;
+            }
+            more = cursor.reseek(target);
+            assertEquals(at < reference.size(), more, "a cell at or after " + Bytes.toStringBinary(target));
+            for (int step = random.nextInt(4); more && step > 0; step--) {
+                assertSameCells(List.of(reference.get(at)), List.of(cursor.cell()));
+                more = cursor.next();
+                at++;
+            }
+            if (more) {
+                assertSameCells(List.of(reference.get(at)), List.of(cursor.cell()));
             }
         }
     }
@@ -175,15 +181,20 @@ class BlockCursorTest {
                 }
             }
             long whole = localBytesRead() - start;
-            start = localBytesRead();
-            try (BlockCursor cursor = BlockCursor.over(file.reader())) {
-                assertTrue(cursor.seek(new byte[0]));
-                assertTrue(cursor.reseek(last));
-                assertTrue(CellUtil.matchingRows(cursor.cell(), last));
+            for (boolean ours : new boolean[] {true, false}) {
+                start = localBytesRead();
+                try (FileCursor cursor =
+                        ours ? BlockCursor.over(file.reader()) : new ScannerCursor(file.scanner(conf))) {
+                    assertTrue(cursor.seek(new byte[0]));
+                    assertTrue(cursor.reseek(last));
+                    assertTrue(CellUtil.matchingRows(cursor.cell(), last));
+                }
+                long reseeking = localBytesRead() - start;
+                assertTrue(
+                        reseeking * 4 < whole,
+                        (ours ? "BlockCursor" : "ScannerCursor") + ": a reseek to the last row read " + reseeking
+                                + " bytes, the file " + whole);
             }
-            long reseeking = localBytesRead() - start;
-            assertTrue(
-                    reseeking * 4 < whole, "a reseek to the last row read " + reseeking + " bytes, the file " + whole);
         }
     }
 
