@@ -132,7 +132,7 @@ public record LoadPlan(
             }
             if (folds.containsKey(t.name())) {
                 out.println("  folds into what the live table holds, read from " + folds.get(t.name())
-                        + "; only the rows this input touches are written");
+                        + "; only what this input changes is written");
             }
         }
     }

@@ -52,6 +52,16 @@ public interface CellFold {
     default void close(Output out) throws IOException, InterruptedException {}
 
     /**
+     * True when each cell this fold writes depends on the values of its own key alone (a sum per column): then a load
+     * folding the live table leaves out the columns of a touched row that only the live table holds — it serves them
+     * already as they would be written again (same key, time and value) — and writes the columns the load changes.
+     * False (the default) for a fold over a whole row (a top-k, a list), which is given every held cell of the row.
+     */
+    default boolean perKey() {
+        return false;
+    }
+
+    /**
      * A fold to run on the map side — as a map task cuts its sorted blocks ({@code CellBlockBuffer}), and over each
      * sorted spill for records sent on their own ({@link CellCombiner}) — or null (the default) for none. It sees the
      * same calls as this one and must write cells under the keys it was given, which this fold then reads as if they

@@ -19,7 +19,8 @@ import org.apache.hadoop.util.ReflectionUtils;
  * A table's fold, given the cells the table holds as well as the load's own ({@code HFileTableJob.foldingHeldRows}): at
  * the first cell of each row the load's cells reach, the row's held cells are asked of the job's {@link HeldRows} and
  * merged, in key order, into what the fold sees — an old count with the new ones, a top-k of old and new. Rows the load
- * does not touch are not asked for, so they are neither shuffled nor written again.
+ * does not touch are not asked for, so they are neither shuffled nor written again; of a touched row, a
+ * {@link CellFold#perKey} fold writes only the columns the load changes.
  */
 final class HeldRowsFold implements CellFold {
     private final CellFold inner;
@@ -134,9 +135,15 @@ final class HeldRowsFold implements CellFold {
         return n + 1;
     }
 
-    /** Hands the fold the next held cell, which no cell of the load's shares the key of: written at its own time. */
+    /**
+     * Hands the fold the next held cell, which no cell of the load's shares the key of: written at its own time. A
+     * {@link CellFold#perKey} fold would write it as the live table holds it: it is left out.
+     */
     private void passHeld(Output out) throws IOException, InterruptedException {
         HeldCellsOut.Held h = held.get(next++);
+        if (inner.perKey()) {
+            return;
+        }
         heldValue.set(h.value(), 0, h.value().length);
         foldRetimed(h.key(), h.heldAt(), List.of(heldValue).iterator(), out);
     }

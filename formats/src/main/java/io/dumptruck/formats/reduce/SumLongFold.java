@@ -35,6 +35,11 @@ public final class SumLongFold implements CellFold {
 
     /** A sum of partial sums is the sum: the same fold sums on the map side. */
     @Override
+    public boolean perKey() {
+        return true;
+    }
+
+    @Override
     public CellFold combiner() {
         return new SumLongFold();
     }

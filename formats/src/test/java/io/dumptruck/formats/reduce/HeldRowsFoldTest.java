@@ -90,6 +90,10 @@ class HeldRowsFoldTest {
         public void close() throws IOException {}
     }
 
+    /**
+     * Only touched rows are read; of a sum, only the touched columns are written (the others of a touched row would be
+     * written as the live table holds them), of a list the touched rows whole.
+     */
     @Test
     void heldRowsFoldWithTheLoadsCellsAndOnlyTouchedRowsAreReadAndWritten() throws Exception {
         Random rnd = new Random(21);
@@ -103,6 +107,7 @@ class HeldRowsFoldTest {
             lists.computeIfAbsent(row, k -> new TreeSet<>()).add("old" + r % 4);
         }
         TreeSet<String> touchedCounts = new TreeSet<>();
+        TreeSet<String> touchedColumns = new TreeSet<>();
         TreeSet<String> touchedLists = new TreeSet<>();
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < 2000; i++) { // the load's own cells, into some held rows and some new ones
@@ -111,6 +116,7 @@ class HeldRowsFoldTest {
             long n = 1 + rnd.nextInt(3);
             counts.merge(row + "/" + q, n, Long::sum);
             touchedCounts.add(row);
+            touchedColumns.add(row + "/" + q);
             lines.add(CellTextMapper.line("counts", Bytes.toBytes(row), "c", Bytes.toBytes(q), 7L, Bytes.toBytes(n)));
             if (i % 3 == 0) {
                 lists.computeIfAbsent(row, k -> new TreeSet<>()).add("new" + q);
@@ -141,10 +147,15 @@ class HeldRowsFoldTest {
 
         Map<String, Long> expectedCounts = new TreeMap<>();
         counts.forEach((key, n) -> {
-            if (touchedCounts.contains(key.substring(0, key.indexOf('/')))) {
+            if (touchedColumns.contains(key)) {
                 expectedCounts.put(key, n);
             }
         });
+        assertTrue(
+                counts.keySet().stream()
+                        .anyMatch(key -> !touchedColumns.contains(key)
+                                && touchedCounts.contains(key.substring(0, key.indexOf('/')))),
+                "touched rows hold held columns the load does not touch");
         Map<String, String> expectedLists = new TreeMap<>();
         lists.forEach((row, qs) -> {
             if (touchedLists.contains(row)) {

@@ -118,7 +118,7 @@ public final class HeldSnapshots {
         folded.forEach(output::foldingHeldRows);
         output.heldRowsFrom(SnapshotHeldRows.class);
         notes.add("folded into the live tables: " + String.join(", ", folded) + ", with what snapshot(s) "
-                + String.join(", ", names) + " hold; only the rows this input touches are written");
+                + String.join(", ", names) + " hold; only what this input changes is written");
         return snapshots;
     }
 
