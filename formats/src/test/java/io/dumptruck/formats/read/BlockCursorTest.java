@@ -127,8 +127,9 @@ class BlockCursorTest {
                 assertSameCells(expected, got);
             }
 
-            // reseeks forward, to the same targets in ascending order, a few steps between, by this class and by
-            // HBase's scanner: each lands on the first cell of its row or after, as a seek from the file's start would
+            // reseeks forward, to the same targets in ascending order, a few steps between, by this class and by a
+            // cursor over HBase's scanner: each lands on the first cell of its row or after, as a seek from the file's
+            // start would
             starts.sort(Bytes.BYTES_COMPARATOR);
             try (BlockCursor cursor = BlockCursor.over(file.reader())) {
                 assertReseeks(cursor, reference, starts, new Random(6));
@@ -181,20 +182,15 @@ class BlockCursorTest {
                 }
             }
             long whole = localBytesRead() - start;
-            for (boolean ours : new boolean[] {true, false}) {
-                start = localBytesRead();
-                try (FileCursor cursor =
-                        ours ? BlockCursor.over(file.reader()) : new ScannerCursor(file.scanner(conf))) {
-                    assertTrue(cursor.seek(new byte[0]));
-                    assertTrue(cursor.reseek(last));
-                    assertTrue(CellUtil.matchingRows(cursor.cell(), last));
-                }
-                long reseeking = localBytesRead() - start;
-                assertTrue(
-                        reseeking * 4 < whole,
-                        (ours ? "BlockCursor" : "ScannerCursor") + ": a reseek to the last row read " + reseeking
-                                + " bytes, the file " + whole);
+            start = localBytesRead();
+            try (BlockCursor cursor = BlockCursor.over(file.reader())) {
+                assertTrue(cursor.seek(new byte[0]));
+                assertTrue(cursor.reseek(last));
+                assertTrue(CellUtil.matchingRows(cursor.cell(), last));
             }
+            long reseeking = localBytesRead() - start;
+            assertTrue(
+                    reseeking * 4 < whole, "a reseek to the last row read " + reseeking + " bytes, the file " + whole);
         }
     }
 
