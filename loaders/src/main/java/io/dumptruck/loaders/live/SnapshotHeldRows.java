@@ -27,8 +27,8 @@ import org.slf4j.LoggerFactory;
  * The held rows of a load folding into its live tables, read in the reducers from the snapshots taken at set-up
  * ({@link LiveConf#HELD_DIRS}, each with its {@link HeldState} in {@link LiveConf#HELD_READERS}): for each folded
  * table, one forward scan per snapshot that feeds it, which jumps over the rows the load does not touch by the files'
- * block indexes ({@link RowScanner#skipTo}) and hands each touched row found to its HeldState. A row a HeldState cannot read is
- * counted ({@link LoadCounter#HELD_ROWS_UNREADABLE}) and logged, and not folded.
+ * block indexes ({@link RowScanner#skipTo}) and hands each touched row found to its HeldState. A row a HeldState cannot
+ * read is counted ({@link LoadCounter#HELD_ROWS_UNREADABLE}) and logged, and not folded.
  */
 final class SnapshotHeldRows implements HeldRows {
     private static final Logger LOG = LoggerFactory.getLogger(SnapshotHeldRows.class);
