@@ -18,7 +18,10 @@ public enum CellCounter {
      * figures.
      */
     DELETE_MARKERS_WRITTEN,
-    /** Rows of folded tables the load's cells reach that the live table held: its cells folded with the load's. */
+    /**
+     * Rows of folded tables the load's cells reach that the live table held (of a fold that needs only the columns the
+     * load writes, those holding one of them): its cells folded with the load's.
+     */
     HELD_ROWS_FOLDED,
     /** Cells older than the newest VERSIONS of their column, which HBase would never serve. */
     OLD_VERSIONS_DROPPED,

@@ -11,7 +11,10 @@ public enum LoadCounter {
     RECORDS_LOADED,
     RECORDS_REJECTED,
     LINES_SKIPPED,
-    /** Rows read from the snapshots of the live tables a load folds into. */
+    /**
+     * Rows read from the snapshots of the live tables a load folds into (where only some columns are read, rows holding
+     * one of them).
+     */
     HELD_ROWS_READ,
     /**
      * Rows of those snapshots whose cells could not be read as the table's schema says: not folded, a touched one is

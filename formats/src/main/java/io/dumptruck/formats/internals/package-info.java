@@ -10,7 +10,7 @@
  *   <li>{@link io.dumptruck.formats.internals.HBaseInternals#rootIndexRows}: the rows of an HFile's root block index,
  *       for sub-splits of a large region; fallback: the file's mid key.
  *   <li>{@link io.dumptruck.formats.internals.HBaseInternals#dataBlockOf} and
- *       {@link io.dumptruck.formats.internals.HBaseInternals#offsetOf}: an index seek for the FAST_DIFF block decoder
+ *       {@link io.dumptruck.formats.internals.HBaseInternals#offsetOf}: an index seek for the block decoder
  *       ({@code BlockCursor}); fallback: HBase's own scanner for scans that start at a row.
  * </ul>
  *

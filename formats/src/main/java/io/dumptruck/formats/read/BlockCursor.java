@@ -19,9 +19,9 @@ import org.apache.hadoop.io.WritableUtils;
 
 /**
  * A {@link FileCursor} that reads an HFile's data blocks one after another (seek and sequential reads on the file's own
- * stream, no block cache) and decodes their cells itself, for the two block layouts dumptruck's tables use: NONE (cells
- * stored as KeyValues) and FAST_DIFF. HBase's FAST_DIFF seeker reads its block byte by byte through reference-counted
- * buffers, decodes each key into a buffer of its own and copies it again for every cell it hands out; here a block is
+ * stream, no block cache) and decodes their cells itself, for the block layouts dumptruck's tables use: NONE (cells
+ * stored as KeyValues), FAST_DIFF and PREFIX. HBase's seekers read their block byte by byte through reference-counted
+ * buffers, decode each key into a buffer of its own and copy it again for every cell they hand out; here a block is
  * decoded once, cell by cell, into one array in KeyValue layout, each cell a {@link KeyValue} over its part of the
  * array — the layout HBase's reader hands out for NONE blocks, where the cells point into the block itself.
  *
@@ -48,6 +48,17 @@ import org.apache.hadoop.io.WritableUtils;
  *   tags         compressed int length + the tags, when the file includes tags
  *   memstore ts  vlong, when the file includes it
  * </pre>
+ *
+ * <p>PREFIX, as HBase's {@code PrefixKeyDeltaEncoder} writes it: the same int size, then per cell:
+ *
+ * <pre>
+ *   key rest     compressed int: the key's length less the bytes it shares with the previous cell's key
+ *   value length compressed int
+ *   common       compressed int: the bytes the whole key (timestamp and type included) shares with the
+ *                previous cell's; 0 for a block's first cell. With the same row, the family counts as shared
+ *   key          the key's bytes past the common ones
+ *   value, tags, memstore ts   as FAST_DIFF
+ * </pre>
  */
 final class BlockCursor implements FileCursor {
     private static final int SAME_KEY_LENGTH = 1 << 3;
@@ -64,7 +75,9 @@ final class BlockCursor implements FileCursor {
     private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final HFile.Reader reader;
-    private final boolean fastDiff;
+    /** NONE, FAST_DIFF or PREFIX. */
+    private final DataBlockEncoding encoding;
+
     private final boolean tags;
     private final boolean mvcc;
     private final long lastDataBlockOffset;
@@ -77,11 +90,11 @@ final class BlockCursor implements FileCursor {
     private int pos;
     private int end;
 
-    /** FAST_DIFF: the current block's cells decoded in KeyValue layout, written up to {@code written}. */
+    /** FAST_DIFF, PREFIX: the current block's cells decoded in KeyValue layout, written up to {@code written}. */
     private byte[] cells;
 
     private int written;
-    /** FAST_DIFF: the previous cell of the block (its key's offset in {@code cells}, ...); -1: none yet. */
+    /** FAST_DIFF, PREFIX: the previous cell of the block (its key's offset in {@code cells}, ...); -1: none yet. */
     private int prevKey = -1;
 
     private int prevKeyLength;
@@ -95,9 +108,9 @@ final class BlockCursor implements FileCursor {
     private Cell cell;
     private KeyChange keyChange = KeyChange.UNKNOWN;
 
-    private BlockCursor(HFile.Reader reader, boolean fastDiff) {
+    private BlockCursor(HFile.Reader reader, DataBlockEncoding encoding) {
         this.reader = reader;
-        this.fastDiff = fastDiff;
+        this.encoding = encoding;
         HFileContext context = reader.getFileContext();
         this.tags = context.isIncludesTags();
         this.mvcc = context.isIncludesMvcc();
@@ -108,10 +121,12 @@ final class BlockCursor implements FileCursor {
     static BlockCursor over(HFile.Reader reader) {
         DataBlockEncoding encoding = reader.getDataBlockEncoding();
         if (reader.getFileContext().isCompressTags()
-                || (encoding != DataBlockEncoding.NONE && encoding != DataBlockEncoding.FAST_DIFF)) {
+                || (encoding != DataBlockEncoding.NONE
+                        && encoding != DataBlockEncoding.FAST_DIFF
+                        && encoding != DataBlockEncoding.PREFIX)) {
             return null;
         }
-        return new BlockCursor(reader, encoding == DataBlockEncoding.FAST_DIFF);
+        return new BlockCursor(reader, encoding);
     }
 
     /**
@@ -186,8 +201,8 @@ final class BlockCursor implements FileCursor {
     }
 
     /**
-     * FAST_DIFF tells from the key prefix a cell shares with the one before it in its block; the first cell of a block,
-     * and every cell of a NONE block: unknown.
+     * FAST_DIFF and PREFIX tell from the key prefix a cell shares with the one before it in its block; the first cell
+     * of a block, and every cell of a NONE block: unknown.
      */
     @Override
     public KeyChange keyChange() {
@@ -202,7 +217,11 @@ final class BlockCursor implements FileCursor {
                 return false;
             }
         }
-        cell = fastDiff ? decodeFastDiff() : nextKeyValue();
+        cell = switch (encoding) {
+            case FAST_DIFF -> decodeFastDiff();
+            case PREFIX -> decodePrefix();
+            default -> nextKeyValue();
+        };
         if (pos > end) {
             throw damaged("a cell runs past the end of the block");
         }
@@ -242,7 +261,7 @@ final class BlockCursor implements FileCursor {
         } finally {
             block.release();
         }
-        if (fastDiff) {
+        if (encoding != DataBlockEncoding.NONE) {
             pos += DataBlockEncoding.ID_SIZE;
             int decodedSize = Bytes.toInt(src, pos);
             if (decodedSize < 0) {
@@ -344,6 +363,49 @@ final class BlockCursor implements FileCursor {
         } else {
             read(value, valueLength);
         }
+        return decoded(kv, key, keyLength, rowWithLength, qualifier, value, valueLength);
+    }
+
+    /** PREFIX: decodes the next cell into {@code cells} (see the class comment for the layout). */
+    private Cell decodePrefix() throws IOException {
+        int rest = compressedInt();
+        int valueLength = compressedInt();
+        int common = compressedInt();
+        int keyLength = rest + common;
+        checkLengths(keyLength, valueLength);
+        if (rest < 0 || common < 0 || common > (prevKey < 0 ? 0 : prevKeyLength)) {
+            throw damaged("a key shares " + common + " bytes with the one before");
+        }
+        int kv = written;
+        Bytes.putInt(cells, kv, keyLength);
+        Bytes.putInt(cells, kv + Bytes.SIZEOF_INT, valueLength);
+        int key = kv + LENGTHS;
+        if (common > 0) {
+            copy(cells, prevKey, cells, key, common);
+        }
+        read(key + common, rest);
+        int qualifier = qualifierStart(cells, key, keyLength);
+        int rowWithLength = Bytes.SIZEOF_SHORT + Bytes.toShort(cells, key);
+        if (prevKey < 0) {
+            keyChange = KeyChange.UNKNOWN;
+        } else if (common < prevRowWithLength) {
+            keyChange = KeyChange.NEW_ROW;
+        } else { // the same row; the same column when the whole key but timestamp and type is shared
+            keyChange = keyLength == prevKeyLength && common >= keyLength - TIMESTAMP_TYPE
+                    ? KeyChange.SAME_COLUMN
+                    : KeyChange.NEW_COLUMN;
+        }
+        int value = key + keyLength;
+        read(value, valueLength);
+        return decoded(kv, key, keyLength, rowWithLength, qualifier, value, valueLength);
+    }
+
+    /**
+     * The tags and memstore timestamp after the value of the cell decoded at {@code cells[kv]}, read into it; the cell,
+     * now the block's previous one.
+     */
+    private Cell decoded(int kv, int key, int keyLength, int rowWithLength, int qualifier, int value, int valueLength)
+            throws IOException {
         int tagsLength = 0;
         if (tags) {
             tagsLength = compressedInt();

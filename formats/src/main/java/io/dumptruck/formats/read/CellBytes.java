@@ -36,6 +36,14 @@ final class CellBytes {
         return CellUtil.matchingRows(a, b);
     }
 
+    /** {@code c} is a cell of the row {@code row}. */
+    static boolean sameRow(Cell c, byte[] row) {
+        if (onHeap(c)) {
+            return same(c.getRowArray(), c.getRowOffset(), c.getRowLength(), row, 0, row.length);
+        }
+        return CellUtil.matchingRows(c, row);
+    }
+
     /** {@code c} is a cell of a row before {@code row}; false for none. */
     static boolean rowBefore(Cell c, byte[] row) {
         if (c == null) {

@@ -6,7 +6,9 @@ import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,6 +72,10 @@ public final class RowScanner implements Closeable {
 
     private int gathered;
     private int versions;
+    /** While {@link #row} reads a row: that row (the scan stops at its end) and the columns it keeps (null: all). */
+    private byte[] onlyRow;
+
+    private Columns onlyColumns;
 
     /**
      * Scans {@code [start, stop)} ∩ the scan's own range over {@code files} (oldest first); closes them at the end — or
@@ -140,6 +146,27 @@ public final class RowScanner implements Closeable {
         }
     }
 
+    /**
+     * The row {@code row} when the scan holds it at or after where it stands, with only the cells of {@code columns}
+     * (null: every cell the scan keeps); null when it holds no such row or keeps none of its cells. Rows before it are
+     * jumped over as by {@link #skipTo}; rows after it are left for the next call. For a merge that needs some columns
+     * of some rows, asked in ascending order: a column left out costs its decoding, not a cell of the Result.
+     */
+    public Result row(byte[] row, Columns columns) throws IOException {
+        skipTo(row);
+        onlyRow = row;
+        onlyColumns = columns;
+        if (columns != null) {
+            columns.start();
+        }
+        try {
+            return next();
+        } finally {
+            onlyRow = null;
+            onlyColumns = null;
+        }
+    }
+
     /** The next row (or the next batch of a wide row), or null when range, data or row limit are exhausted. */
     public Result next() throws IOException {
         gathered = 0;
@@ -154,6 +181,9 @@ public final class RowScanner implements Closeable {
                 return null;
             }
             if (newRow) {
+                if (onlyRow != null && !CellBytes.sameRow(c, onlyRow)) {
+                    return null; // past the row asked for: its next row stays for the next call
+                }
                 if ((scan.limit() > 0 && rows >= scan.limit())
                         || (stop.length > 0
                                 && Bytes.compareTo(
@@ -177,7 +207,7 @@ public final class RowScanner implements Closeable {
             lastConsumed = c;
             cells.next();
             cellsRead++;
-            if (!keep(c, sameFile)) {
+            if (!keep(c, sameFile) || (onlyColumns != null && !onlyColumns.keeps(c))) {
                 continue;
             }
             // keep() found the family: previous, when set, is of the same family (see family()); when it is
@@ -343,6 +373,53 @@ public final class RowScanner implements Closeable {
                 if (CellBytes.sameQualifier(c, q)) {
                     return true;
                 }
+            }
+            return false;
+        }
+    }
+
+    /**
+     * Columns of one row that {@link #row} keeps, each a family and a qualifier; reused from row to row
+     * ({@link #clear}).
+     */
+    public static final class Columns {
+        private static final Comparator<byte[][]> ORDER = Comparator.<byte[][], byte[]>comparing(
+                        c -> c[0], Bytes.BYTES_COMPARATOR)
+                .thenComparing(c -> c[1], Bytes.BYTES_COMPARATOR);
+
+        private final List<byte[][]> columns = new ArrayList<>();
+        /** The first column not yet passed by the row's cells, which come in HBase's order: family, qualifier. */
+        private int at;
+
+        public void clear() {
+            columns.clear();
+        }
+
+        public void add(byte[] family, byte[] qualifier) {
+            columns.add(new byte[][] {family, qualifier});
+        }
+
+        public boolean isEmpty() {
+            return columns.isEmpty();
+        }
+
+        void start() {
+            columns.sort(ORDER);
+            at = 0;
+        }
+
+        /** Whether {@code c}, the row's next cell, is of one of the columns (cells come in order, so it walks once). */
+        boolean keeps(Cell c) {
+            while (at < columns.size()) {
+                byte[][] column = columns.get(at);
+                int order = CellUtil.compareFamilies(c, column[0], 0, column[0].length);
+                if (order == 0) {
+                    order = CellUtil.compareQualifiers(c, column[1], 0, column[1].length);
+                }
+                if (order <= 0) {
+                    return order == 0;
+                }
+                at++;
             }
             return false;
         }

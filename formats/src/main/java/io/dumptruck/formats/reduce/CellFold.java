@@ -62,6 +62,15 @@ public interface CellFold {
     }
 
     /**
+     * True when, folding what the live table holds, this fold needs of a touched row only the held cells of the columns
+     * the load writes in it (and what the row's {@code HeldRows} source adds to them, as a held top-k's winner): the
+     * source may then read just those. True for a {@link #perKey} fold; false (the default) otherwise.
+     */
+    default boolean heldByColumn() {
+        return perKey();
+    }
+
+    /**
      * A fold to run on the map side — as a map task cuts its sorted blocks ({@code CellBlockBuffer}), and over each
      * sorted spill for records sent on their own ({@link CellCombiner}) — or null (the default) for none. It sees the
      * same calls as this one and must write cells under the keys it was given, which this fold then reads as if they

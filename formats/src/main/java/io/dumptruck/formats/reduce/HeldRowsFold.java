@@ -19,8 +19,11 @@ import org.apache.hadoop.util.ReflectionUtils;
  * A table's fold, given the cells the table holds as well as the load's own ({@code HFileTableJob.foldingHeldRows}): at
  * the first cell of each row the load's cells reach, the row's held cells are asked of the job's {@link HeldRows} and
  * merged, in key order, into what the fold sees — an old count with the new ones, a top-k of old and new. Rows the load
- * does not touch are not asked for, so they are neither shuffled nor written again; of a touched row, a
- * {@link CellFold#perKey} fold writes only the columns the load changes.
+ * does not touch are not asked for, so they are neither shuffled nor written again. A {@link CellFold#perKey} fold
+ * writes of a touched row only the columns the load changes. A fold that needs only the held cells of those columns
+ * ({@link CellFold#heldByColumn}) has the load's cells of the row kept until its end (up to {@value #MAX_PENDING_BYTES}
+ * bytes; past that, the whole held row is asked for and the rest streams, as for other folds), and the held row asked
+ * for their columns only.
  */
 final class HeldRowsFold implements CellFold {
     private final CellFold inner;
@@ -31,6 +34,14 @@ final class HeldRowsFold implements CellFold {
     private boolean inRow;
     private final List<BytesWritable> merged = new ArrayList<>();
     private final BytesWritable heldValue = new BytesWritable();
+
+    /** The most bytes of a row's load cells kept before its held row is asked for (a heldByColumn fold). */
+    static final int MAX_PENDING_BYTES = 8 << 20;
+
+    /** A heldByColumn fold's row: its load cells are being kept ({@link #pending}) until the row ends. */
+    private boolean pendingRow;
+
+    private final Pending pending = new Pending();
 
     HeldRowsFold(CellFold inner, int table, Source source) {
         this.inner = inner;
@@ -78,13 +89,44 @@ final class HeldRowsFold implements CellFold {
     @Override
     public void cell(CellKey key, Iterator<BytesWritable> values, Output out) throws IOException, InterruptedException {
         if (!inRow) {
-            held = source.row(table, key.row(), out.context());
-            next = 0;
             inRow = true;
-            if (!held.isEmpty()) {
-                out.count(CellCounter.HELD_ROWS_FOLDED, 1);
+            pendingRow = inner.heldByColumn();
+            if (!pendingRow) {
+                askHeld(key.row(), null, out);
             }
         }
+        if (pendingRow) {
+            pending.add(key, values);
+            if (pending.bytes > MAX_PENDING_BYTES) { // a row too wide to keep: every held cell of it, streamed
+                askHeld(key.row(), null, out);
+                foldPending(out);
+            }
+            return;
+        }
+        merge(key, values, out);
+    }
+
+    /** Asks the held row's cells: of {@code columns} only, or (null) all of them. */
+    private void askHeld(byte[] row, List<CellKey> columns, Output out) throws IOException {
+        held = source.row(table, row, columns, out.context());
+        next = 0;
+        if (!held.isEmpty()) {
+            out.count(CellCounter.HELD_ROWS_FOLDED, 1);
+        }
+    }
+
+    /** Folds the kept load cells of the row with the held ones asked for; the row's later cells come one by one. */
+    private void foldPending(Output out) throws IOException, InterruptedException {
+        for (int i = 0; i < pending.size; i++) {
+            merge(pending.keys.get(i), pending.values(i), out);
+        }
+        pending.clear();
+        pendingRow = false;
+    }
+
+    /** Folds a load cell with the held cells of its key, after handing over the held cells before it. */
+    private void merge(CellKey key, Iterator<BytesWritable> values, Output out)
+            throws IOException, InterruptedException {
         while (next < held.size() && held.get(next).key().compareTo(key) < 0) {
             passHeld(out);
         }
@@ -150,6 +192,10 @@ final class HeldRowsFold implements CellFold {
 
     @Override
     public void endRow(Output out) throws IOException, InterruptedException {
+        if (pendingRow) {
+            askHeld(pending.keys.get(0).row(), pending.keys.subList(0, pending.size), out);
+            foldPending(out);
+        }
         while (next < held.size()) {
             passHeld(out);
         }
@@ -169,6 +215,48 @@ final class HeldRowsFold implements CellFold {
         return inner.combiner();
     }
 
+    /** A row's load cells, copied (the shuffle reuses its objects); the copies are reused from row to row. */
+    private static final class Pending {
+        final List<CellKey> keys = new ArrayList<>();
+        private final List<BytesWritable> values = new ArrayList<>();
+        /** Per kept key, where its values end in {@link #values}. */
+        private int[] ends = new int[16];
+
+        int size;
+        private int valueCount;
+        long bytes;
+
+        void add(CellKey key, Iterator<BytesWritable> from) {
+            if (size == keys.size()) {
+                keys.add(new CellKey());
+            }
+            keys.get(size).copyFrom(key);
+            bytes += key.payloadLength();
+            while (from.hasNext()) {
+                BytesWritable v = from.next();
+                if (valueCount == values.size()) {
+                    values.add(new BytesWritable());
+                }
+                values.get(valueCount++).set(v.getBytes(), 0, v.getLength());
+                bytes += v.getLength();
+            }
+            if (size == ends.length) {
+                ends = java.util.Arrays.copyOf(ends, size * 2);
+            }
+            ends[size++] = valueCount;
+        }
+
+        Iterator<BytesWritable> values(int i) {
+            return values.subList(i == 0 ? 0 : ends[i - 1], ends[i]).iterator();
+        }
+
+        void clear() {
+            size = 0;
+            valueCount = 0;
+            bytes = 0;
+        }
+    }
+
     /** The task's one {@link HeldRows}, shared by its folded tables: opened at the first row asked for. */
     static final class Source {
         private final Configuration conf;
@@ -181,7 +269,11 @@ final class HeldRowsFold implements CellFold {
             this.tables = tables;
         }
 
-        List<HeldCellsOut.Held> row(int table, byte[] row, TaskInputOutputContext<?, ?, ?, ?> context)
+        /**
+         * The held cells of {@code table}'s {@code row}, of {@code columns} only (see {@link HeldRows}) or all (null).
+         */
+        List<HeldCellsOut.Held> row(
+                int table, byte[] row, List<CellKey> columns, TaskInputOutputContext<?, ?, ?, ?> context)
                 throws IOException {
             if (rows == null) {
                 Class<? extends HeldRows> c = conf.getClass(FormatConf.OUTPUT_HELD_ROWS.key(), null, HeldRows.class);
@@ -194,7 +286,11 @@ final class HeldRowsFold implements CellFold {
                 rows.open(context, out);
             }
             out.start(table, row);
-            rows.cells(table, row);
+            if (columns == null) {
+                rows.cells(table, row);
+            } else {
+                rows.cells(table, row, columns);
+            }
             return out.sorted();
         }
 

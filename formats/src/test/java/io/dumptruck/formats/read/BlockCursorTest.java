@@ -43,10 +43,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * {@link BlockCursor} decodes blocks itself; HBase's own scanner over the same file is the reference. Files are written
  * by HBase's writer with small blocks (rows spanning blocks, a multi-level block index and bloom chunks between the
- * data blocks) from cells chosen to hit every branch of FAST_DIFF: rows of other lengths and shared prefixes, keys and
- * values longer than one compressed-int byte, empty qualifiers and values, versions, repeated values, another type,
- * tags and memstore timestamps. Every cell must come out equal in every part — read whole, and from seeks to rows
- * inside, between, before and after the file's — and stay valid after the cursor has moved on.
+ * data blocks) from cells chosen to hit every branch of FAST_DIFF and PREFIX: rows of other lengths and shared
+ * prefixes, keys and values longer than one compressed-int byte, empty qualifiers and values, versions, repeated
+ * values, another type, tags and memstore timestamps. Every cell must come out equal in every part — read whole, and
+ * from seeks to rows inside, between, before and after the file's — and stay valid after the cursor has moved on.
  */
 class BlockCursorTest {
     @TempDir
@@ -57,7 +57,8 @@ class BlockCursorTest {
     static Stream<Arguments> layouts() {
         List<Arguments> out = new ArrayList<>();
         for (DataBlockEncoding encoding :
-                new DataBlockEncoding[] {DataBlockEncoding.FAST_DIFF, DataBlockEncoding.NONE}) {
+                new DataBlockEncoding[] {DataBlockEncoding.FAST_DIFF, DataBlockEncoding.PREFIX, DataBlockEncoding.NONE
+                }) {
             for (boolean tags : new boolean[] {true, false}) {
                 for (boolean mvcc : new boolean[] {true, false}) {
                     out.add(Arguments.of(encoding, Compression.Algorithm.NONE, tags, mvcc));
@@ -207,10 +208,10 @@ class BlockCursorTest {
 
     /**
      * A damaged block fails with an error instead of looping or handing out garbage past its end: a NONE cell whose
-     * value length steps back onto itself, a FAST_DIFF block with a negative decoded size, and random bytes overwritten
-     * in either (each read must end, with cells or an error). The files carry no checksum at all (the local file
-     * system's checksum file removed, written without HBase's block checksums), so the damage reaches the decoder; with
-     * HBase's checksums, as dumptruck writes them, the same damage is found before any decoding.
+     * value length steps back onto itself, a FAST_DIFF or PREFIX block with a negative decoded size, and random bytes
+     * overwritten in either (each read must end, with cells or an error). The files carry no checksum at all (the local
+     * file system's checksum file removed, written without HBase's block checksums), so the damage reaches the decoder;
+     * with HBase's checksums, as dumptruck writes them, the same damage is found before any decoding.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("encodings")
@@ -223,7 +224,7 @@ class BlockCursorTest {
         java.nio.file.Files.deleteIfExists(java.nio.file.Path.of(tmp.getPath(), "." + path.getName() + ".crc"));
 
         // the first data block starts the file, after its header; NONE: key length, value length, ...;
-        // FAST_DIFF: the encoding id, then the block's decoded size
+        // FAST_DIFF, PREFIX: the encoding id, then the block's decoded size
         int firstCell = HConstants.HFILEBLOCK_HEADER_SIZE;
         byte[] damaged = intact.clone();
         if (encoding == DataBlockEncoding.NONE) {
@@ -239,9 +240,13 @@ class BlockCursorTest {
         // the first key's row length, made longer than the key: comparisons would read past the cell
         byte[] longRow = intact.clone();
         int key = firstCell + KeyValue.ROW_OFFSET;
-        if (encoding == DataBlockEncoding.FAST_DIFF) {
-            key = firstCell + DataBlockEncoding.ID_SIZE + Bytes.SIZEOF_INT + 1; // after the flag
-            for (int ints = 0; ints < 3; ints++) { // key length, value length, shared prefix: compressed ints
+        if (encoding != DataBlockEncoding.NONE) {
+            // FAST_DIFF: after the flag; PREFIX: no flag
+            key = firstCell
+                    + DataBlockEncoding.ID_SIZE
+                    + Bytes.SIZEOF_INT
+                    + (encoding == DataBlockEncoding.FAST_DIFF ? 1 : 0);
+            for (int ints = 0; ints < 3; ints++) { // key length (rest), value length, shared prefix: compressed ints
                 while (longRow[key++] < 0) {
                     // the high bit marks a byte followed by another
                 }
@@ -281,7 +286,7 @@ class BlockCursorTest {
     }
 
     static Stream<DataBlockEncoding> encodings() {
-        return Stream.of(DataBlockEncoding.NONE, DataBlockEncoding.FAST_DIFF);
+        return Stream.of(DataBlockEncoding.NONE, DataBlockEncoding.FAST_DIFF, DataBlockEncoding.PREFIX);
     }
 
     /** Writes {@code bytes} as the file at {@code path} and reads it whole, giving up after 10 s. */
@@ -441,7 +446,8 @@ class BlockCursorTest {
     }
 
     /**
-     * Every change the cursor claims to know is the true one; FAST_DIFF knows it for all but each block's first cell.
+     * Every change the cursor claims to know is the true one; FAST_DIFF and PREFIX know it for all but each block's
+     * first cell.
      */
     private static void assertKeyChanges(List<Cell> cells, List<KeyChange> changes, DataBlockEncoding encoding) {
         int known = 0;
@@ -456,7 +462,7 @@ class BlockCursorTest {
                 known++;
             }
         }
-        if (encoding == DataBlockEncoding.FAST_DIFF) {
+        if (encoding != DataBlockEncoding.NONE) {
             assertTrue(known > cells.size() / 2, known + " of " + cells.size() + " changes known");
         } else {
             assertEquals(0, known);

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -81,7 +82,7 @@ class FileMergeTest {
                         FamilySpec.named("b")
                                 .withBlockSize(1024)
                                 .withCompression(Compression.Algorithm.GZ)
-                                .withEncoding(DataBlockEncoding.PREFIX),
+                                .withEncoding(DataBlockEncoding.DIFF),
                         FamilySpec.named("c").withMaxVersions(5).withBlockSize(1024)),
                 RegionSplits.explicit(new byte[] {'g'}, new byte[] {'p', 0}),
                 null);
@@ -356,6 +357,71 @@ class FileMergeTest {
                 }
             }
         }
+    }
+
+    /**
+     * Asking rows in ascending order for some of their columns ({@link RowScanner#row}): a row the scan holds comes
+     * with exactly the cells of those columns a scan gives it (every version the scan keeps); a row it does not hold,
+     * or one without any of the columns, is null, and the rows after it are still there for the next ask.
+     */
+    @Test
+    void askingRowsForSomeColumnsGivesTheCellsAScanGivesOfThem() throws IOException {
+        ScanSpec whole = ScanSpec.all().withMaxVersions(5);
+        for (Path table : List.of(oneFile, severalFiles)) {
+            List<Result> all = scan(table, whole);
+            Random rnd = new Random(7);
+            try (TableReader reader = TableReader.open(conf, table);
+                    RowScanner rows = reader.scan(whole)) {
+                RowScanner.Columns columns = new RowScanner.Columns();
+                int asked = 0;
+                int found = 0;
+                for (int i = 0; i < all.size(); i += 1 + rnd.nextInt(3)) {
+                    Result full = all.get(i);
+                    if (rnd.nextInt(4) == 0) { // a row the table does not hold, just before this one
+                        byte[] missing = Bytes.head(full.getRow(), full.getRow().length - 1);
+                        if (i == 0 || Bytes.compareTo(all.get(i - 1).getRow(), missing) < 0) {
+                            assertEquals(null, rows.row(missing, null), "missing " + Bytes.toStringBinary(missing));
+                        }
+                    }
+                    columns.clear();
+                    Set<String> picked = new TreeSet<>();
+                    boolean none = rnd.nextInt(5) == 0; // only a column the row does not hold
+                    for (Cell c : full.rawCells()) {
+                        if (!none && rnd.nextInt(3) == 0) {
+                            columns.add(CellUtil.cloneFamily(c), CellUtil.cloneQualifier(c));
+                            picked.add(column(c));
+                        }
+                    }
+                    columns.add(Bytes.toBytes("b"), Bytes.toBytes("not a column"));
+                    List<Cell> expected = new ArrayList<>();
+                    for (Cell c : full.rawCells()) {
+                        if (picked.contains(column(c))) {
+                            expected.add(c);
+                        }
+                    }
+                    Result got = rows.row(full.getRow(), columns);
+                    String at = table.getName() + " row " + Bytes.toStringBinary(full.getRow());
+                    asked++;
+                    if (expected.isEmpty()) {
+                        assertEquals(null, got, at);
+                    } else {
+                        found++;
+                        assertEquals(
+                                CellModel.lines(List.of(Result.create(expected))), CellModel.lines(List.of(got)), at);
+                    }
+                }
+                assertTrue(found > asked / 2 && found < asked, found + " of " + asked + " rows with cells asked for");
+                Result last = all.get(all.size() - 1);
+                assertEquals(
+                        CellModel.lines(List.of(last)),
+                        CellModel.lines(List.of(rows.row(last.getRow(), null))),
+                        "all columns: the whole row");
+            }
+        }
+    }
+
+    private static String column(Cell c) {
+        return Bytes.toStringBinary(CellUtil.cloneFamily(c)) + ":" + Bytes.toStringBinary(CellUtil.cloneQualifier(c));
     }
 
     @Test

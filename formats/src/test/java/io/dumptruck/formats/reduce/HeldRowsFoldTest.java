@@ -9,6 +9,7 @@ import io.dumptruck.formats.SpecException;
 import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.reduce.held.HeldCellsOut;
 import io.dumptruck.formats.reduce.held.HeldRows;
+import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.table.FamilyRef;
 import io.dumptruck.formats.table.FamilySpec;
 import io.dumptruck.formats.table.RegionSplits;
@@ -20,11 +21,14 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -48,6 +52,10 @@ class HeldRowsFoldTest {
     /** What "the live tables" hold, as a function of the row: counts q0..q2 and one list entry. */
     public static final class GeneratedHeldRows implements HeldRows {
         static final String ASKED = "held rows asked";
+        /** Rows asked for some columns only (a sum's), and the held count cells put for them. */
+        static final String ASKED_BY_COLUMN = "held rows asked by column";
+
+        static final String COUNTS_PUT = "held counts put";
         private HeldCellsOut out;
         private TaskInputOutputContext<?, ?, ?, ?> context;
         private FamilyRef counts;
@@ -68,6 +76,19 @@ class HeldRowsFoldTest {
 
         @Override
         public void cells(int table, byte[] row) {
+            put(table, row, q -> true);
+        }
+
+        /** Only the columns asked for, as a source that reads a wide live row by column would. */
+        @Override
+        public void cells(int table, byte[] row, List<CellKey> columns) {
+            context.getCounter(ASKED_BY_COLUMN, "table " + table).increment(1);
+            Set<String> asked = new HashSet<>();
+            columns.forEach(k -> asked.add(Bytes.toString(k.qualifier())));
+            put(table, row, asked::contains);
+        }
+
+        private void put(int table, byte[] row, Predicate<String> column) {
             String r = Bytes.toString(row);
             String before = last.put(table, r);
             if (before != null && before.compareTo(r) >= 0) {
@@ -81,7 +102,10 @@ class HeldRowsFoldTest {
             for (int q = 0;
                     q < 3;
                     q++) { // both tables' cells, as a re-emitter feeding two tables would: out keeps the asked one's
-                out.put(counts, row, Bytes.toBytes("q" + q), 7L, Bytes.toBytes(count(n, q)));
+                if (column.test("q" + q)) {
+                    out.put(counts, row, Bytes.toBytes("q" + q), 7L, Bytes.toBytes(count(n, q)));
+                    context.getCounter(COUNTS_PUT, "table " + table).increment(1);
+                }
             }
             out.put(lists, row, Bytes.toBytes("old" + n % 4), 7L, new byte[0]);
         }
@@ -178,12 +202,91 @@ class HeldRowsFoldTest {
                 job.getCounters()
                         .findCounter(GeneratedHeldRows.ASKED, "table 1")
                         .getValue());
-        long heldAndTouched = touchedCounts.headSet("r300").size()
+        assertEquals(
+                touchedCounts.size(),
+                job.getCounters()
+                        .findCounter(GeneratedHeldRows.ASKED_BY_COLUMN, "table 0")
+                        .getValue(),
+                "a sum's rows are asked for the load's columns");
+        assertEquals(
+                0,
+                job.getCounters()
+                        .findCounter(GeneratedHeldRows.ASKED_BY_COLUMN, "table 1")
+                        .getValue(),
+                "a list's rows are asked whole");
+        assertEquals(
+                touchedColumns.stream()
+                        .filter(c -> c.compareTo("r300") < 0 && c.charAt(c.length() - 1) < '3')
+                        .count(),
+                job.getCounters()
+                        .findCounter(GeneratedHeldRows.COUNTS_PUT, "table 0")
+                        .getValue(),
+                "of a sum's held rows, only the touched columns are put");
+        // of counts, the rows where the load touches a held column (q0..q2); of lists, every touched held row
+        long heldAndTouched = touchedColumns.stream()
+                        .filter(c -> c.compareTo("r300") < 0 && c.charAt(c.length() - 1) < '3')
+                        .map(c -> c.substring(0, c.indexOf('/')))
+                        .distinct()
+                        .count()
                 + touchedLists.headSet("r300").size();
+        assertTrue(
+                heldAndTouched
+                        < touchedCounts.headSet("r300").size()
+                                + touchedLists.headSet("r300").size(),
+                "some touched held rows hold none of the columns the load writes");
         assertTrue(heldAndTouched < 2 * HELD, "some held rows are untouched");
         assertEquals(
                 heldAndTouched,
                 job.getCounters().findCounter(CellCounter.HELD_ROWS_FOLDED).getValue());
+    }
+
+    /**
+     * A row whose load cells outgrow what a sum's fold keeps before asking for the held row ({@code MAX_PENDING_BYTES})
+     * is asked for whole and then streams: its sums are still the held count plus the load's, and only the touched
+     * columns are written.
+     */
+    @Test
+    void aRowTooWideToKeepIsAskedForWhole() throws Exception {
+        List<String> lines = new ArrayList<>();
+        Map<String, Long> expected = new TreeMap<>();
+        int wide = HeldRowsFold.MAX_PENDING_BYTES / 30; // each cell's key and value: over 30 bytes
+        for (int i = 0; i < wide; i++) {
+            String q = i < 3 ? "q" + i : String.format("w%07d", i);
+            lines.add(
+                    CellTextMapper.line("counts", Bytes.toBytes("r005"), "c", Bytes.toBytes(q), 7L, Bytes.toBytes(2L)));
+            expected.put("r005/" + q, 2L + (i < 3 ? GeneratedHeldRows.count(5, i) : 0));
+        }
+        lines.add(
+                CellTextMapper.line("counts", Bytes.toBytes("r006"), "c", Bytes.toBytes("q1"), 7L, Bytes.toBytes(1L)));
+        expected.put("r006/q1", 1L + GeneratedHeldRows.count(6, 1));
+        Files.createDirectories(tmp.toPath().resolve("in"));
+        Files.write(tmp.toPath().resolve("in/cells.txt"), lines, StandardCharsets.UTF_8);
+        Configuration conf = LocalJobs.localConf();
+        Path out = new Path(tmp.getAbsolutePath(), "out");
+        Job job = LocalJobs.cellTextJob(conf, "held", new Path(tmp.getAbsolutePath(), "in"));
+        HFileTableJob.configure(job)
+                .tables(TableSpec.of("counts", FamilySpec.named("c")), TableSpec.of("lists", FamilySpec.named("l")))
+                .fold("counts", SumLongFold.class)
+                .fold("lists", CellFoldTest.JoinQualifiersFold.class)
+                .foldingHeldRows("counts")
+                .heldRowsFrom(GeneratedHeldRows.class)
+                .output(out)
+                .apply();
+        assertTrue(job.waitForCompletion(false));
+        Map<String, Long> got = new TreeMap<>();
+        CellFoldTest.readCountsAndLists(conf, out, got, new TreeMap<>());
+        assertEquals(expected, got);
+        assertEquals(
+                2,
+                job.getCounters()
+                        .findCounter(GeneratedHeldRows.ASKED, "table 0")
+                        .getValue());
+        assertEquals(
+                1,
+                job.getCounters()
+                        .findCounter(GeneratedHeldRows.ASKED_BY_COLUMN, "table 0")
+                        .getValue(),
+                "the narrow row by column, the wide one whole");
     }
 
     @Test

@@ -1,6 +1,9 @@
 package io.dumptruck.loaders.live;
 
+import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.reduce.held.HeldCellsOut;
+import io.dumptruck.formats.shuffle.CellKey;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -33,6 +36,17 @@ public interface HeldState {
     Set<String> feeds();
 
     void resolve(HeldCellsOut out);
+
+    /**
+     * For a fold that needs of a row only the held cells of the columns the load writes
+     * ({@code CellFold.heldByColumn}): adds to {@code live} the live table's columns (family, qualifier) from which
+     * this reader emits what the fold needs of {@code asked}, the load's keys of the row in the load's table
+     * {@code table} (whose family names, by index, are {@code families}); then only those are read. False (the default)
+     * when it cannot tell: the live row is read whole.
+     */
+    default boolean liveColumns(String table, byte[][] families, List<CellKey> asked, RowScanner.Columns live) {
+        return false;
+    }
 
     /**
      * One row of the live table, every version the family keeps; an IllegalArgumentException for a row not as the

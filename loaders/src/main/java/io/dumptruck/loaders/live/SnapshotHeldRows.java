@@ -5,6 +5,7 @@ import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.reduce.held.HeldCellsOut;
 import io.dumptruck.formats.reduce.held.HeldRows;
+import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.loaders.LoadCounter;
@@ -27,8 +28,9 @@ import org.slf4j.LoggerFactory;
  * The held rows of a load folding into its live tables, read in the reducers from the snapshots taken at set-up
  * ({@link LiveConf#HELD_DIRS}, each with its {@link HeldState} in {@link LiveConf#HELD_READERS}): for each folded
  * table, one forward scan per snapshot that feeds it, which jumps over the rows the load does not touch by the files'
- * block indexes ({@link RowScanner#skipTo}) and hands each touched row found to its HeldState. A row a HeldState cannot
- * read is counted ({@link LoadCounter#HELD_ROWS_UNREADABLE}) and logged, and not folded.
+ * block indexes and hands each touched row found to its HeldState ({@link RowScanner#row}): of the columns the load
+ * writes only, where the fold needs no more and the HeldState {@link HeldState#liveColumns names their live columns}. A
+ * row a HeldState cannot read is counted ({@link LoadCounter#HELD_ROWS_UNREADABLE}) and logged, and not folded.
  */
 final class SnapshotHeldRows implements HeldRows {
     private static final Logger LOG = LoggerFactory.getLogger(SnapshotHeldRows.class);
@@ -41,6 +43,8 @@ final class SnapshotHeldRows implements HeldRows {
     private final List<TableReader> readers = new ArrayList<>();
     private final List<HeldState> states = new ArrayList<>();
     private long loadTimestamp;
+    /** Per folded table (by index), its families' names, by family index. */
+    private final Map<Integer, byte[][]> familyNames = new HashMap<>();
     /** Per folded table (by index), a cursor per snapshot that feeds it; opened at the table's first row. */
     private final Map<Integer, List<Cursor>> cursors = new HashMap<>();
 
@@ -67,8 +71,23 @@ final class SnapshotHeldRows implements HeldRows {
 
     @Override
     public void cells(int table, byte[] row) throws IOException {
+        cells(table, row, null);
+    }
+
+    /** Each snapshot's row; of the columns its HeldState names for {@code columns}, where it names them. */
+    @Override
+    public void cells(int table, byte[] row, List<CellKey> columns) throws IOException {
+        String name = tables.get(table).name();
+        byte[][] families = columns == null ? null : familyNames.computeIfAbsent(table, this::familyNamesOf);
         for (Cursor cursor : cursors.computeIfAbsent(table, this::cursorsOf)) {
-            Result held = cursor.at(row);
+            RowScanner.Columns live = null;
+            if (columns != null) {
+                cursor.columns.clear();
+                if (cursor.state.liveColumns(name, families, columns, cursor.columns)) {
+                    live = cursor.columns;
+                }
+            }
+            Result held = live != null && live.isEmpty() ? null : cursor.at(row, live);
             if (held == null) {
                 continue;
             }
@@ -82,6 +101,12 @@ final class SnapshotHeldRows implements HeldRows {
                 context.getCounter(LoadCounter.HELD_ROWS_UNREADABLE).increment(1);
             }
         }
+    }
+
+    private byte[][] familyNamesOf(int table) {
+        return tables.get(table).families().stream()
+                .map(f -> Bytes.toBytes(f.name()))
+                .toArray(byte[][]::new);
     }
 
     private List<Cursor> cursorsOf(int table) {
@@ -110,25 +135,26 @@ final class SnapshotHeldRows implements HeldRows {
     private static final class Cursor {
         private final TableReader reader;
         private final HeldState state;
+        /** The live columns a row is asked for, reused from row to row. */
+        private final RowScanner.Columns columns = new RowScanner.Columns();
+
         private RowScanner scanner;
-        private Result current;
 
         Cursor(TableReader reader, HeldState state) {
             this.reader = reader;
             this.state = state;
         }
 
-        /** The snapshot's row {@code row} (rows asked for in ascending order), or null if it has none. */
-        Result at(byte[] row) throws IOException {
+        /**
+         * The snapshot's row {@code row} (rows asked for in ascending order), of {@code columns} only (null: all), or
+         * null if it has none.
+         */
+        Result at(byte[] row, RowScanner.Columns columns) throws IOException {
             if (scanner == null) {
                 scanner = reader.scan(
                         ScanSpec.all().withMaxVersions(Integer.MAX_VALUE).withRange(row, TO_THE_END));
-                current = scanner.next();
-            } else if (current != null && Bytes.compareTo(current.getRow(), row) < 0) {
-                scanner.skipTo(row);
-                current = scanner.next();
             }
-            return current != null && Bytes.equals(current.getRow(), row) ? current : null;
+            return scanner.row(row, columns);
         }
 
         void close() throws IOException {

@@ -14,7 +14,9 @@ import org.apache.hadoop.io.BytesWritable;
  * requested path is written, its timestamp = the count (the first path reaching the maximum wins, which is the
  * smallest). Family {@code r} cells pass through: one per request time (of requests in the same millisecond, the
  * smallest path), the newest first; the family's VERSIONS (5) keeps the five most recent. On the map side, counts are
- * summed and each request time keeps its smallest path already ({@link #combiner}).
+ * summed and each request time keeps its smallest path already ({@link #combiner}). Folding the live table, a path may
+ * come twice, one key after the other: its new count, and the held winner's count ({@link RecentPathsHeld}); the larger
+ * counts.
  */
 final class CookieStatsFold implements CellFold {
     private final CellKey top = new CellKey();
@@ -62,6 +64,15 @@ final class CookieStatsFold implements CellFold {
                 }
             }
         };
+    }
+
+    /**
+     * Folding the live table, it needs the held counts of the paths the load requests and the held winner only
+     * ({@link RecentPathsHeld}): the paths the load does not request keep counts none above the held winner's.
+     */
+    @Override
+    public boolean heldByColumn() {
+        return true;
     }
 
     @Override

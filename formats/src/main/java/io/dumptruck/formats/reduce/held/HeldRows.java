@@ -1,8 +1,10 @@
 package io.dumptruck.formats.reduce.held;
 
 import io.dumptruck.formats.PublicApi;
+import io.dumptruck.formats.shuffle.CellKey;
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.List;
 import org.apache.hadoop.mapreduce.TaskInputOutputContext;
 
 /**
@@ -20,4 +22,14 @@ public interface HeldRows extends Closeable {
      * in the form the load's map side emits its own. The rows of one table are asked for in ascending order.
      */
     void cells(int table, byte[] row) throws IOException;
+
+    /**
+     * As {@link #cells(int, byte[])}, for a fold that needs of the row only the live cells of the columns the load
+     * writes in it ({@code CellFold.heldByColumn}): {@code columns} are the load's keys of the row, in key order (their
+     * timestamps mean nothing here). A source may leave out the cells of every other column; by default it puts them
+     * all.
+     */
+    default void cells(int table, byte[] row, List<CellKey> columns) throws IOException {
+        cells(table, row);
+    }
 }
