@@ -62,6 +62,14 @@ public interface CellFold {
     }
 
     /**
+     * As {@link #perKey}, for the cells of one family of the table ({@link CellKey#family}): a fold may write some
+     * families per key (versions kept as they come) and others over the whole row. By default, {@link #perKey()}.
+     */
+    default boolean perKey(int family) {
+        return perKey();
+    }
+
+    /**
      * True when, folding what the live table holds, this fold needs of a touched row only the held cells of the columns
      * the load writes in it (and what the row's {@code HeldRows} source adds to them, as a held top-k's winner): the
      * source may then read just those. True for a {@link #perKey} fold; false (the default) otherwise.

@@ -178,12 +178,12 @@ final class HeldRowsFold implements CellFold {
     }
 
     /**
-     * Hands the fold the next held cell, which no cell of the load's shares the key of: written at its own time. A
-     * {@link CellFold#perKey} fold would write it as the live table holds it: it is left out.
+     * Hands the fold the next held cell, which no cell of the load's shares the key of: written at its own time. A fold
+     * {@link CellFold#perKey(int) per key} in its family would write it as the live table holds it: it is left out.
      */
     private void passHeld(Output out) throws IOException, InterruptedException {
         HeldCellsOut.Held h = held.get(next++);
-        if (inner.perKey()) {
+        if (inner.perKey(h.key().family())) {
             return;
         }
         heldValue.set(h.value(), 0, h.value().length);

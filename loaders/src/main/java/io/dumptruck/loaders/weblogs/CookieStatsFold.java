@@ -75,6 +75,16 @@ final class CookieStatsFold implements CellFold {
         return true;
     }
 
+    /**
+     * Its {@code r:} cells are written per key (one per request time): folding the live table, only the day's are
+     * written, and the family's VERSIONS keeps the newest five of the day's and the held ones as HBase serves them; a
+     * held request time the day holds too is written again, with the smaller path.
+     */
+    @Override
+    public boolean perKey(int family) {
+        return family != 0;
+    }
+
     @Override
     public void endRow(Output out) throws IOException, InterruptedException {
         if (topPath != null) {
