@@ -8,6 +8,7 @@ import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -241,7 +242,7 @@ final class HeldRowsFold implements CellFold {
                 bytes += v.getLength();
             }
             if (size == ends.length) {
-                ends = java.util.Arrays.copyOf(ends, size * 2);
+                ends = Arrays.copyOf(ends, size * 2);
             }
             ends[size++] = valueCount;
         }

@@ -149,11 +149,9 @@ class HeldRowsFoldTest {
                         "lists", Bytes.toBytes(row), "l", Bytes.toBytes("new" + q), 7L, new byte[0]));
             }
         }
-        Files.createDirectories(tmp.toPath().resolve("in"));
-        Files.write(tmp.toPath().resolve("in/cells.txt"), lines, StandardCharsets.UTF_8);
-        Configuration conf = LocalJobs.localConf();
+        Job job = jobOver(lines);
+        Configuration conf = job.getConfiguration();
         Path out = new Path(tmp.getAbsolutePath(), "out");
-        Job job = LocalJobs.cellTextJob(conf, "held", new Path(tmp.getAbsolutePath(), "in"));
         HFileTableJob.configure(job)
                 .tables(
                         TableSpec.of("counts", FamilySpec.named("c"))
@@ -259,11 +257,9 @@ class HeldRowsFoldTest {
         lines.add(
                 CellTextMapper.line("counts", Bytes.toBytes("r006"), "c", Bytes.toBytes("q1"), 7L, Bytes.toBytes(1L)));
         expected.put("r006/q1", 1L + GeneratedHeldRows.count(6, 1));
-        Files.createDirectories(tmp.toPath().resolve("in"));
-        Files.write(tmp.toPath().resolve("in/cells.txt"), lines, StandardCharsets.UTF_8);
-        Configuration conf = LocalJobs.localConf();
+        Job job = jobOver(lines);
+        Configuration conf = job.getConfiguration();
         Path out = new Path(tmp.getAbsolutePath(), "out");
-        Job job = LocalJobs.cellTextJob(conf, "held", new Path(tmp.getAbsolutePath(), "in"));
         HFileTableJob.configure(job)
                 .tables(TableSpec.of("counts", FamilySpec.named("c")), TableSpec.of("lists", FamilySpec.named("l")))
                 .fold("counts", SumLongFold.class)
@@ -287,6 +283,13 @@ class HeldRowsFoldTest {
                         .findCounter(GeneratedHeldRows.ASKED_BY_COLUMN, "table 0")
                         .getValue(),
                 "the narrow row by column, the wide one whole");
+    }
+
+    /** A local job whose input is {@code lines} of cell text. */
+    private Job jobOver(List<String> lines) throws IOException {
+        Files.createDirectories(tmp.toPath().resolve("in"));
+        Files.write(tmp.toPath().resolve("in/cells.txt"), lines, StandardCharsets.UTF_8);
+        return LocalJobs.cellTextJob(LocalJobs.localConf(), "held", new Path(tmp.getAbsolutePath(), "in"));
     }
 
     @Test
