@@ -572,7 +572,9 @@ final class FoldBench {
         }
         if (contenders.contains("folded")) {
             s.append(String.format(
-                    Locale.ROOT, "%nheld rows the folded load read (the rows day N touches): %,d%n", heldRowsRead));
+                    Locale.ROOT,
+                    "%nheld rows the folded load read (rows day N touches that hold a column it writes, per snapshot read): %,d%n",
+                    heldRowsRead));
         }
         if (contenders.containsAll(List.of("folded", "unfolded"))) {
             s.append('\n').append(ratio("folded / unfolded, load", wall, cpu, "folded", "unfolded"));
