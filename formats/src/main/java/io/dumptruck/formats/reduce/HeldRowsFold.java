@@ -169,12 +169,17 @@ final class HeldRowsFold implements CellFold {
         return a.timestamp() == b.timestamp() && a.family() == b.family() && a.sameQualifier(b);
     }
 
-    /** Sets {@code merged[n]} (the list grows as needed) to {@code bytes[0, length)}; returns n + 1. */
+    /** Sets {@code merged[n]} to {@code bytes[0, length)}; returns n + 1. */
     private int set(int n, byte[] bytes, int length) {
-        if (n == merged.size()) {
-            merged.add(new BytesWritable());
+        return set(merged, n, bytes, length);
+    }
+
+    /** Sets {@code pool[n]} (the list grows as needed) to {@code bytes[0, length)}; returns n + 1. */
+    private static int set(List<BytesWritable> pool, int n, byte[] bytes, int length) {
+        if (n == pool.size()) {
+            pool.add(new BytesWritable());
         }
-        merged.get(n).set(bytes, 0, length);
+        pool.get(n).set(bytes, 0, length);
         return n + 1;
     }
 
@@ -235,10 +240,7 @@ final class HeldRowsFold implements CellFold {
             bytes += key.payloadLength();
             while (from.hasNext()) {
                 BytesWritable v = from.next();
-                if (valueCount == values.size()) {
-                    values.add(new BytesWritable());
-                }
-                values.get(valueCount++).set(v.getBytes(), 0, v.getLength());
+                valueCount = set(values, valueCount, v.getBytes(), v.getLength());
                 bytes += v.getLength();
             }
             if (size == ends.length) {

@@ -25,6 +25,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 final class UrlCountsHeld implements HeldState {
     private static final byte[] URL_COUNT = Bytes.toBytes(WebLogSchema.URL_COUNT);
     private static final byte[] TOP_PATH = Bytes.toBytes(WebLogSchema.TOP_PATH);
+    private static final byte[] DAILY_COUNT = Bytes.toBytes(WebLogSchema.DAILY_COUNT);
     private FamilyRef urlCount;
     private FamilyRef daily;
     private FamilyRef statsCounts;
@@ -86,9 +87,7 @@ final class UrlCountsHeld implements HeldState {
             if (CellUtil.matchingFamily(c, URL_COUNT)) {
                 out.put(urlCount, key, qualifier, loadTimestamp, value, c.getTimestamp());
                 out.put(statsCounts, key, qualifier, loadTimestamp, value);
-            } else if (daily != null
-                    && CellUtil.matchingFamily(
-                            c, Bytes.toBytes(WebLogSchema.DAILY_COUNT))) { // out drops days past the TTL
+            } else if (daily != null && CellUtil.matchingFamily(c, DAILY_COUNT)) { // out drops days past the TTL
                 out.put(daily, key, qualifier, c.getTimestamp(), value);
             }
         }
