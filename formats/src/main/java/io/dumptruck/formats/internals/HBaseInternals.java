@@ -78,10 +78,14 @@ public final class HBaseInternals {
         return LOAD_BLOCK != null;
     }
 
-    /** The data block the file's index names for {@code key}, or null when the key precedes the file. */
-    public static HFileBlock dataBlockOf(HFile.Reader reader, Cell key) throws IOException {
+    /**
+     * The data block the file's index names for {@code key}, or null when the key precedes the file; the index blocks
+     * below the root and the data block read through {@code blocks}.
+     */
+    public static HFileBlock dataBlockOf(HFile.Reader reader, Cell key, HFile.CachingBlockReader blocks)
+            throws IOException {
         BlockWithScanInfo found = (BlockWithScanInfo)
-                invoke(LOAD_BLOCK, reader.getDataBlockIndexReader(), key, null, false, false, false, null, reader);
+                invoke(LOAD_BLOCK, reader.getDataBlockIndexReader(), key, null, false, false, false, null, blocks);
         return found == null ? null : found.getHFileBlock();
     }
 

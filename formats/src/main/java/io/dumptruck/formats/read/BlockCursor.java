@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.PrivateCellUtil;
@@ -75,6 +76,8 @@ final class BlockCursor implements FileCursor {
     private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final HFile.Reader reader;
+    /** What the index seeks read through: the index blocks they read last, and the current data block. */
+    private final SeekBlocks blocks;
     /** NONE, FAST_DIFF or PREFIX. */
     private final DataBlockEncoding encoding;
 
@@ -108,8 +111,18 @@ final class BlockCursor implements FileCursor {
     private Cell cell;
     private KeyChange keyChange = KeyChange.UNKNOWN;
 
+    /**
+     * PREFIX, under {@link #onlyColumns}: the row whose Put cells of other qualifiers than {@code asked} (this file's
+     * family's, in order) are stepped over; null: none. {@code askedAt}: the first asked qualifier not yet passed.
+     */
+    private byte[] onlyRow;
+
+    private byte[][] asked;
+    private int askedAt;
+
     private BlockCursor(HFile.Reader reader, DataBlockEncoding encoding) {
         this.reader = reader;
+        this.blocks = new SeekBlocks(reader);
         this.encoding = encoding;
         HFileContext context = reader.getFileContext();
         this.tags = context.isIncludesTags();
@@ -140,32 +153,20 @@ final class BlockCursor implements FileCursor {
 
     @Override
     public boolean seek(byte[] startRow) throws IOException {
+        onlyRow = null;
         if (reader.getEntries() == 0) {
             return false;
         }
-        HFileBlock block = null;
-        if (startRow.length > 0) {
-            if (!seeks()) {
-                throw new IllegalStateException("seeks need HBase's block index reader: use HBase's scanner");
-            }
-            block = HBaseInternals.dataBlockOf(
-                    reader, PrivateCellUtil.createFirstOnRow(startRow)); // null: the row precedes the file
+        if (startRow.length > 0 && !seeks()) {
+            throw new IllegalStateException("seeks need HBase's block index reader: use HBase's scanner");
         }
-        if (block == null) {
+        if (startRow.length == 0 || !jumpTo(startRow, 0)) { // the row precedes the file: its first block
             if (!readBlock(reader.getTrailer().getFirstDataBlockOffset())) {
                 return false;
             }
-        } else {
-            load(block, HBaseInternals.offsetOf(block));
         }
-        while (next()) {
-            if (Bytes.compareTo(
-                            cell.getRowArray(), cell.getRowOffset(), cell.getRowLength(), startRow, 0, startRow.length)
-                    >= 0) {
-                return true;
-            }
-        }
-        return false;
+        cell = null;
+        return stepTo(startRow);
     }
 
     /**
@@ -176,28 +177,78 @@ final class BlockCursor implements FileCursor {
      */
     @Override
     public boolean reseek(byte[] row) throws IOException {
-        while (CellBytes.rowBefore(cell, row)) {
-            if (pos >= end && seeks()) {
-                HFileBlock block = HBaseInternals.dataBlockOf(reader, PrivateCellUtil.createFirstOnRow(row));
-                if (block != null) {
-                    long offset = HBaseInternals.offsetOf(block);
-                    if (offset >= nextBlockOffset) {
-                        load(block, offset);
-                    } else {
-                        block.release(); // the row falls after this block's last cell: the next block's first cell
+        onlyRow = null;
+        if (!CellBytes.rowBefore(cell, row)) {
+            return cell != null;
+        }
+        return stepTo(row);
+    }
+
+    /**
+     * Moves to the first cell of {@code row} or after, from the current position in the block: the cells before it are
+     * stepped over (in PREFIX blocks without being laid out as cells), and past the block's end the index is asked
+     * whether a later block holds the row. False at the end of the file.
+     */
+    private boolean stepTo(byte[] row) throws IOException {
+        while (true) {
+            if (pos >= end) {
+                if (!(seeks() && jumpTo(row, nextBlockOffset)) && !nextBlock()) {
+                    cell = null;
+                    return false;
+                }
+            }
+            if (encoding == DataBlockEncoding.PREFIX) {
+                cell = decodePrefix(row);
+                if (cell != null) {
+                    if (pos > end) {
+                        throw damaged("a cell runs past the end of the block");
+                    }
+                    return true;
+                }
+            } else {
+                while (pos < end) {
+                    next();
+                    if (!CellBytes.rowBefore(cell, row)) {
+                        return true;
                     }
                 }
             }
-            if (!next()) {
-                return false;
-            }
         }
-        return cell != null;
+    }
+
+    /**
+     * Loads the block the index names for {@code row} when it starts at {@code from} or later; false when the index
+     * names an earlier block (the row falls after the current block's last cell, or precedes the file) or none.
+     */
+    private boolean jumpTo(byte[] row, long from) throws IOException {
+        blocks.startSeek();
+        HFileBlock block = HBaseInternals.dataBlockOf(reader, PrivateCellUtil.createFirstOnRow(row), blocks);
+        if (block == null) {
+            return false;
+        }
+        long offset = HBaseInternals.offsetOf(block);
+        if (offset < from) {
+            block.release();
+            return false;
+        }
+        load(block, offset);
+        return true;
     }
 
     @Override
     public Cell cell() {
         return cell;
+    }
+
+    /** Taken in PREFIX blocks, where stepping over a cell costs its key's decoding only (see {@link #decodePrefix}). */
+    @Override
+    public void onlyColumns(byte[] row, RowScanner.Columns columns) {
+        onlyRow = null;
+        if (row != null && encoding == DataBlockEncoding.PREFIX && cell != null && CellBytes.sameRow(cell, row)) {
+            onlyRow = row;
+            asked = columns.qualifiersOf(cell);
+            askedAt = 0;
+        }
     }
 
     /**
@@ -211,21 +262,28 @@ final class BlockCursor implements FileCursor {
 
     @Override
     public boolean next() throws IOException {
-        while (pos >= end) {
-            if (nextBlockOffset < 0 || !readBlock(nextBlockOffset)) {
-                cell = null;
-                return false;
+        do {
+            while (pos >= end) {
+                if (!nextBlock()) {
+                    cell = null;
+                    return false;
+                }
             }
-        }
-        cell = switch (encoding) {
-            case FAST_DIFF -> decodeFastDiff();
-            case PREFIX -> decodePrefix();
-            default -> nextKeyValue();
-        };
-        if (pos > end) {
-            throw damaged("a cell runs past the end of the block");
-        }
+            cell = switch (encoding) {
+                case FAST_DIFF -> decodeFastDiff();
+                case PREFIX -> decodePrefix(null); // null: the block ended under onlyColumns
+                default -> nextKeyValue();
+            };
+            if (pos > end) {
+                throw damaged("a cell runs past the end of the block");
+            }
+        } while (cell == null);
         return true;
+    }
+
+    /** Reads the data block after the current one; false past the last. */
+    private boolean nextBlock() throws IOException {
+        return nextBlockOffset >= 0 && readBlock(nextBlockOffset);
     }
 
     /** Reads the first data block at {@code offset} or after (skipping index and bloom blocks); false past the last. */
@@ -243,24 +301,24 @@ final class BlockCursor implements FileCursor {
         return false;
     }
 
-    /** Makes {@code block} (a data block, at {@code offset} in the file) the current one and releases it. */
+    /**
+     * Makes {@code block} (a data block, at {@code offset} in the file) the current one; it is kept (and released) by
+     * {@link #blocks}.
+     */
     private void load(HFileBlock block, long offset) throws IOException {
-        try {
-            nextBlockOffset = offset + block.getOnDiskSizeWithHeader();
-            int length = block.getUncompressedSizeWithoutHeader();
-            ByteBuff buffer = block.getBufferWithoutHeader();
-            if (buffer.hasArray()) {
-                src = buffer.array();
-                pos = buffer.arrayOffset() + buffer.position();
-            } else {
-                src = new byte[length];
-                buffer.get(src, 0, length);
-                pos = 0;
-            }
-            end = pos + length;
-        } finally {
-            block.release();
+        blocks.current(block, offset);
+        nextBlockOffset = offset + block.getOnDiskSizeWithHeader();
+        int length = block.getUncompressedSizeWithoutHeader();
+        ByteBuff buffer = block.getBufferWithoutHeader();
+        if (buffer.hasArray()) {
+            src = buffer.array();
+            pos = buffer.arrayOffset() + buffer.position();
+        } else {
+            src = new byte[length];
+            buffer.get(src, 0, length);
+            pos = 0;
         }
+        end = pos + length;
         if (encoding != DataBlockEncoding.NONE) {
             pos += DataBlockEncoding.ID_SIZE;
             int decodedSize = Bytes.toInt(src, pos);
@@ -366,38 +424,111 @@ final class BlockCursor implements FileCursor {
         return decoded(kv, key, keyLength, rowWithLength, qualifier, value, valueLength);
     }
 
-    /** PREFIX: decodes the next cell into {@code cells} (see the class comment for the layout). */
-    private Cell decodePrefix() throws IOException {
-        int rest = compressedInt();
-        int valueLength = compressedInt();
-        int common = compressedInt();
-        int keyLength = rest + common;
-        checkLengths(keyLength, valueLength);
-        if (rest < 0 || common < 0 || common > (prevKey < 0 ? 0 : prevKeyLength)) {
-            throw damaged("a key shares " + common + " bytes with the one before");
+    /**
+     * PREFIX: decodes the next cell into {@code cells} (see the class comment for the layout); with {@code from} given,
+     * the block's next cell of row {@code from} or after, or null when the block ends first; under
+     * {@link #onlyColumns}, the next cell that is not a Put of another column of that row. The cells passed by are
+     * stepped over with only their keys decoded, each written over the one before it at {@code cells[written]}, where
+     * the prefix it shares already is: no value copied, no cell made.
+     */
+    private Cell decodePrefix(byte[] from) throws IOException {
+        KeyChange passed = null; // the largest key change over the cells stepped over
+        while (pos < end) {
+            int rest = compressedInt();
+            int valueLength = compressedInt();
+            int common = compressedInt();
+            int keyLength = rest + common;
+            checkLengths(keyLength, valueLength);
+            if (rest < 0 || common < 0 || common > (prevKey < 0 ? 0 : prevKeyLength)) {
+                throw damaged("a key shares " + common + " bytes with the one before");
+            }
+            int kv = written;
+            int key = kv + LENGTHS;
+            if (common > 0 && prevKey != key) {
+                copy(cells, prevKey, cells, key, common);
+            }
+            read(key + common, rest);
+            int qualifier = qualifierStart(cells, key, keyLength);
+            int rowWithLength = Bytes.SIZEOF_SHORT + Bytes.toShort(cells, key);
+            KeyChange change;
+            if (prevKey < 0) {
+                change = KeyChange.UNKNOWN;
+            } else if (common < prevRowWithLength) {
+                change = KeyChange.NEW_ROW;
+            } else { // the same row; the same column when the whole key but timestamp and type is shared
+                change = keyLength == prevKeyLength && common >= keyLength - TIMESTAMP_TYPE
+                        ? KeyChange.SAME_COLUMN
+                        : KeyChange.NEW_COLUMN;
+            }
+            boolean stepOver = from != null
+                    ? change == KeyChange.SAME_COLUMN
+                            || change == KeyChange.NEW_COLUMN
+                            || compareRow(key, rowWithLength, from) < 0
+                    : onlyRow != null && stepsOverColumn(key, keyLength, rowWithLength, qualifier, change);
+            if (!stepOver) {
+                keyChange = passed == null ? change : larger(passed, change);
+                Bytes.putInt(cells, kv, keyLength);
+                Bytes.putInt(cells, kv + Bytes.SIZEOF_INT, valueLength);
+                int value = key + keyLength;
+                read(value, valueLength);
+                return decoded(kv, key, keyLength, rowWithLength, qualifier, value, valueLength);
+            }
+            passed = passed == null ? change : larger(passed, change);
+            pos += valueLength; // stepped over: the value, tags and memstore timestamp
+            if (tags) {
+                int tagsLength = compressedInt(); // read first: pos moves
+                pos += tagsLength;
+            }
+            memstoreTs();
+            if (pos > end) {
+                throw damaged("a cell runs past the end of the block");
+            }
+            prevKey = key;
+            prevKeyLength = keyLength;
+            prevRowWithLength = rowWithLength;
+            prevQualifier = qualifier;
         }
-        int kv = written;
-        Bytes.putInt(cells, kv, keyLength);
-        Bytes.putInt(cells, kv + Bytes.SIZEOF_INT, valueLength);
-        int key = kv + LENGTHS;
-        if (common > 0) {
-            copy(cells, prevKey, cells, key, common);
+        return null;
+    }
+
+    /** The row of the key at {@code cells[key]} against {@code row}. */
+    private int compareRow(int key, int rowWithLength, byte[] row) {
+        return Arrays.compareUnsigned(cells, key + Bytes.SIZEOF_SHORT, key + rowWithLength, row, 0, row.length);
+    }
+
+    /**
+     * Under {@link #onlyColumns}: whether the cell whose key is at {@code cells[key]} is a Put of {@link #onlyRow} of a
+     * qualifier not asked for. A cell of another row ends the hint.
+     */
+    private boolean stepsOverColumn(int key, int keyLength, int rowWithLength, int qualifier, KeyChange change) {
+        if ((change == KeyChange.NEW_ROW || change == KeyChange.UNKNOWN)
+                && compareRow(key, rowWithLength, onlyRow) != 0) {
+            onlyRow = null;
+            return false;
         }
-        read(key + common, rest);
-        int qualifier = qualifierStart(cells, key, keyLength);
-        int rowWithLength = Bytes.SIZEOF_SHORT + Bytes.toShort(cells, key);
-        if (prevKey < 0) {
-            keyChange = KeyChange.UNKNOWN;
-        } else if (common < prevRowWithLength) {
-            keyChange = KeyChange.NEW_ROW;
-        } else { // the same row; the same column when the whole key but timestamp and type is shared
-            keyChange = keyLength == prevKeyLength && common >= keyLength - TIMESTAMP_TYPE
-                    ? KeyChange.SAME_COLUMN
-                    : KeyChange.NEW_COLUMN;
+        if (cells[key + keyLength - 1] != KeyValue.Type.Put.getCode()) {
+            return false;
         }
-        int value = key + keyLength;
-        read(value, valueLength);
-        return decoded(kv, key, keyLength, rowWithLength, qualifier, value, valueLength);
+        int from = key + qualifier;
+        int to = key + keyLength - TIMESTAMP_TYPE;
+        for (; askedAt < asked.length; askedAt++) {
+            int order = Arrays.compareUnsigned(cells, from, to, asked[askedAt], 0, asked[askedAt].length);
+            if (order <= 0) {
+                return order < 0;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The key change from a cell to the one two or more cells on, given the changes along the way: a new row if any is,
+     * else a new column if any is; unknown if any is.
+     */
+    private static KeyChange larger(KeyChange a, KeyChange b) {
+        if (a == KeyChange.UNKNOWN || b == KeyChange.UNKNOWN) {
+            return KeyChange.UNKNOWN;
+        }
+        return a.ordinal() < b.ordinal() ? a : b; // NEW_ROW, NEW_COLUMN, SAME_COLUMN
     }
 
     /**
@@ -533,6 +664,7 @@ final class BlockCursor implements FileCursor {
 
     @Override
     public void close() {
+        blocks.close();
         src = null;
         cells = null;
         cell = null;

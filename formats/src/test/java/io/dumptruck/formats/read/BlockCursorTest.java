@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -192,6 +193,44 @@ class BlockCursorTest {
             long reseeking = localBytesRead() - start;
             assertTrue(
                     reseeking * 4 < whole, "a reseek to the last row read " + reseeking + " bytes, the file " + whole);
+        }
+    }
+
+    /**
+     * Reseeks through every row of a file in turn, and to every gap between two rows, read no more than the file holds
+     * (before, 4.3× as much): the index blocks the seeks walk through are kept, and a block the index names again is
+     * not read again (a key between a block's last row and the next block's indexed key names the block before).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("encodings")
+    void reseeksThroughEveryRowReadEachBlockOnce(DataBlockEncoding encoding) throws IOException {
+        Configuration conf = new Configuration();
+        conf.setInt(HFileBlockIndex.MAX_CHUNK_SIZE_KEY, 256);
+        List<KeyValue> written = cells(new Random(12), false, false);
+        Path path = new Path(tmp.getPath(), "every-row-" + encoding);
+        write(conf, path, written, encoding, Compression.Algorithm.NONE, false, false);
+        TreeSet<byte[]> rows = new TreeSet<>(Bytes.BYTES_COMPARATOR);
+        written.forEach(c -> rows.add(CellUtil.cloneRow(c)));
+        long fileLength = FileSystem.getLocal(conf).getFileStatus(path).getLen();
+        LongAdder bytesRead = new LongAdder(); // what the reader asks for, not what the local file system buffers
+        try (StoredFile file =
+                StoredFile.open(conf, new CountingFileSystem(FileSystem.getLocal(conf), bytesRead), path, "fam")) {
+            long start = bytesRead.sum();
+            try (BlockCursor cursor = BlockCursor.over(file.reader())) {
+                assertTrue(cursor.seek(new byte[0]));
+                for (byte[] row : rows) {
+                    assertTrue(cursor.reseek(row));
+                    assertTrue(CellUtil.matchingRows(cursor.cell(), row));
+                    byte[] gap = Bytes.add(row, new byte[] {0}); // between this row and the next
+                    if (cursor.reseek(gap)) {
+                        assertFalse(rowBefore(cursor.cell(), gap));
+                    }
+                }
+            }
+            long read = bytesRead.sum() - start;
+            assertTrue(
+                    read <= fileLength,
+                    "reseeks through every row read " + read + " bytes, the file has " + fileLength);
         }
     }
 
