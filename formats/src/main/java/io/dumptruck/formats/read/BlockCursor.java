@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.util.Arrays;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.PrivateCellUtil;
@@ -111,15 +110,6 @@ final class BlockCursor implements FileCursor {
     private Cell cell;
     private KeyChange keyChange = KeyChange.UNKNOWN;
 
-    /**
-     * PREFIX, under {@link #onlyColumns}: the row whose Put cells of other qualifiers than {@code asked} (this file's
-     * family's, in order) are stepped over; null: none. {@code askedAt}: the first asked qualifier not yet passed.
-     */
-    private byte[] onlyRow;
-
-    private byte[][] asked;
-    private int askedAt;
-
     private BlockCursor(HFile.Reader reader, DataBlockEncoding encoding) {
         this.reader = reader;
         this.blocks = new SeekBlocks(reader);
@@ -153,7 +143,6 @@ final class BlockCursor implements FileCursor {
 
     @Override
     public boolean seek(byte[] startRow) throws IOException {
-        onlyRow = null;
         if (reader.getEntries() == 0) {
             return false;
         }
@@ -177,7 +166,6 @@ final class BlockCursor implements FileCursor {
      */
     @Override
     public boolean reseek(byte[] row) throws IOException {
-        onlyRow = null;
         if (!CellBytes.rowBefore(cell, row)) {
             return cell != null;
         }
@@ -186,8 +174,8 @@ final class BlockCursor implements FileCursor {
 
     /**
      * Moves to the first cell of {@code row} or after, from the current position in the block: the cells before it are
-     * stepped over (in PREFIX blocks without being laid out as cells), and past the block's end the index is asked
-     * whether a later block holds the row. False at the end of the file.
+     * stepped over, and past the block's end the index is asked whether a later block holds the row. False at the end
+     * of the file.
      */
     private boolean stepTo(byte[] row) throws IOException {
         while (true) {
@@ -197,20 +185,10 @@ final class BlockCursor implements FileCursor {
                     return false;
                 }
             }
-            if (encoding == DataBlockEncoding.PREFIX) {
-                cell = decodePrefix(row);
-                if (cell != null) {
-                    if (pos > end) {
-                        throw damaged("a cell runs past the end of the block");
-                    }
+            while (pos < end) {
+                next();
+                if (!CellBytes.rowBefore(cell, row)) {
                     return true;
-                }
-            } else {
-                while (pos < end) {
-                    next();
-                    if (!CellBytes.rowBefore(cell, row)) {
-                        return true;
-                    }
                 }
             }
         }
@@ -240,17 +218,6 @@ final class BlockCursor implements FileCursor {
         return cell;
     }
 
-    /** Taken in PREFIX blocks, where stepping over a cell costs its key's decoding only (see {@link #decodePrefix}). */
-    @Override
-    public void onlyColumns(byte[] row, RowScanner.Columns columns) {
-        onlyRow = null;
-        if (row != null && encoding == DataBlockEncoding.PREFIX && cell != null && CellBytes.sameRow(cell, row)) {
-            onlyRow = row;
-            asked = columns.qualifiersOf(cell);
-            askedAt = 0;
-        }
-    }
-
     /**
      * FAST_DIFF and PREFIX tell from the key prefix a cell shares with the one before it in its block; the first cell
      * of a block, and every cell of a NONE block: unknown.
@@ -262,22 +229,20 @@ final class BlockCursor implements FileCursor {
 
     @Override
     public boolean next() throws IOException {
-        do {
-            while (pos >= end) {
-                if (!nextBlock()) {
-                    cell = null;
-                    return false;
-                }
+        while (pos >= end) {
+            if (!nextBlock()) {
+                cell = null;
+                return false;
             }
-            cell = switch (encoding) {
-                case FAST_DIFF -> decodeFastDiff();
-                case PREFIX -> decodePrefix(null); // null: the block ended under onlyColumns
-                default -> nextKeyValue();
-            };
-            if (pos > end) {
-                throw damaged("a cell runs past the end of the block");
-            }
-        } while (cell == null);
+        }
+        cell = switch (encoding) {
+            case FAST_DIFF -> decodeFastDiff();
+            case PREFIX -> decodePrefix();
+            default -> nextKeyValue();
+        };
+        if (pos > end) {
+            throw damaged("a cell runs past the end of the block");
+        }
         return true;
     }
 
@@ -424,111 +389,38 @@ final class BlockCursor implements FileCursor {
         return decoded(kv, key, keyLength, rowWithLength, qualifier, value, valueLength);
     }
 
-    /**
-     * PREFIX: decodes the next cell into {@code cells} (see the class comment for the layout); with {@code from} given,
-     * the block's next cell of row {@code from} or after, or null when the block ends first; under
-     * {@link #onlyColumns}, the next cell that is not a Put of another column of that row. The cells passed by are
-     * stepped over with only their keys decoded, each written over the one before it at {@code cells[written]}, where
-     * the prefix it shares already is: no value copied, no cell made.
-     */
-    private Cell decodePrefix(byte[] from) throws IOException {
-        KeyChange passed = null; // the largest key change over the cells stepped over
-        while (pos < end) {
-            int rest = compressedInt();
-            int valueLength = compressedInt();
-            int common = compressedInt();
-            int keyLength = rest + common;
-            checkLengths(keyLength, valueLength);
-            if (rest < 0 || common < 0 || common > (prevKey < 0 ? 0 : prevKeyLength)) {
-                throw damaged("a key shares " + common + " bytes with the one before");
-            }
-            int kv = written;
-            int key = kv + LENGTHS;
-            if (common > 0 && prevKey != key) {
-                copy(cells, prevKey, cells, key, common);
-            }
-            read(key + common, rest);
-            int qualifier = qualifierStart(cells, key, keyLength);
-            int rowWithLength = Bytes.SIZEOF_SHORT + Bytes.toShort(cells, key);
-            KeyChange change;
-            if (prevKey < 0) {
-                change = KeyChange.UNKNOWN;
-            } else if (common < prevRowWithLength) {
-                change = KeyChange.NEW_ROW;
-            } else { // the same row; the same column when the whole key but timestamp and type is shared
-                change = keyLength == prevKeyLength && common >= keyLength - TIMESTAMP_TYPE
-                        ? KeyChange.SAME_COLUMN
-                        : KeyChange.NEW_COLUMN;
-            }
-            boolean stepOver = from != null
-                    ? change == KeyChange.SAME_COLUMN
-                            || change == KeyChange.NEW_COLUMN
-                            || compareRow(key, rowWithLength, from) < 0
-                    : onlyRow != null && stepsOverColumn(key, keyLength, rowWithLength, qualifier, change);
-            if (!stepOver) {
-                keyChange = passed == null ? change : larger(passed, change);
-                Bytes.putInt(cells, kv, keyLength);
-                Bytes.putInt(cells, kv + Bytes.SIZEOF_INT, valueLength);
-                int value = key + keyLength;
-                read(value, valueLength);
-                return decoded(kv, key, keyLength, rowWithLength, qualifier, value, valueLength);
-            }
-            passed = passed == null ? change : larger(passed, change);
-            pos += valueLength; // stepped over: the value, tags and memstore timestamp
-            if (tags) {
-                int tagsLength = compressedInt(); // read first: pos moves
-                pos += tagsLength;
-            }
-            memstoreTs();
-            if (pos > end) {
-                throw damaged("a cell runs past the end of the block");
-            }
-            prevKey = key;
-            prevKeyLength = keyLength;
-            prevRowWithLength = rowWithLength;
-            prevQualifier = qualifier;
+    /** PREFIX: decodes the next cell into {@code cells} (see the class comment for the layout). */
+    private Cell decodePrefix() throws IOException {
+        int rest = compressedInt();
+        int valueLength = compressedInt();
+        int common = compressedInt();
+        int keyLength = rest + common;
+        checkLengths(keyLength, valueLength);
+        if (rest < 0 || common < 0 || common > (prevKey < 0 ? 0 : prevKeyLength)) {
+            throw damaged("a key shares " + common + " bytes with the one before");
         }
-        return null;
-    }
-
-    /** The row of the key at {@code cells[key]} against {@code row}. */
-    private int compareRow(int key, int rowWithLength, byte[] row) {
-        return Arrays.compareUnsigned(cells, key + Bytes.SIZEOF_SHORT, key + rowWithLength, row, 0, row.length);
-    }
-
-    /**
-     * Under {@link #onlyColumns}: whether the cell whose key is at {@code cells[key]} is a Put of {@link #onlyRow} of a
-     * qualifier not asked for. A cell of another row ends the hint.
-     */
-    private boolean stepsOverColumn(int key, int keyLength, int rowWithLength, int qualifier, KeyChange change) {
-        if ((change == KeyChange.NEW_ROW || change == KeyChange.UNKNOWN)
-                && compareRow(key, rowWithLength, onlyRow) != 0) {
-            onlyRow = null;
-            return false;
+        int kv = written;
+        Bytes.putInt(cells, kv, keyLength);
+        Bytes.putInt(cells, kv + Bytes.SIZEOF_INT, valueLength);
+        int key = kv + LENGTHS;
+        if (common > 0) {
+            copy(cells, prevKey, cells, key, common);
         }
-        if (cells[key + keyLength - 1] != KeyValue.Type.Put.getCode()) {
-            return false;
+        read(key + common, rest);
+        int qualifier = qualifierStart(cells, key, keyLength);
+        int rowWithLength = Bytes.SIZEOF_SHORT + Bytes.toShort(cells, key);
+        if (prevKey < 0) {
+            keyChange = KeyChange.UNKNOWN;
+        } else if (common < prevRowWithLength) {
+            keyChange = KeyChange.NEW_ROW;
+        } else { // the same row; the same column when the whole key but timestamp and type is shared
+            keyChange = keyLength == prevKeyLength && common >= keyLength - TIMESTAMP_TYPE
+                    ? KeyChange.SAME_COLUMN
+                    : KeyChange.NEW_COLUMN;
         }
-        int from = key + qualifier;
-        int to = key + keyLength - TIMESTAMP_TYPE;
-        for (; askedAt < asked.length; askedAt++) {
-            int order = Arrays.compareUnsigned(cells, from, to, asked[askedAt], 0, asked[askedAt].length);
-            if (order <= 0) {
-                return order < 0;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * The key change from a cell to the one two or more cells on, given the changes along the way: a new row if any is,
-     * else a new column if any is; unknown if any is.
-     */
-    private static KeyChange larger(KeyChange a, KeyChange b) {
-        if (a == KeyChange.UNKNOWN || b == KeyChange.UNKNOWN) {
-            return KeyChange.UNKNOWN;
-        }
-        return a.ordinal() < b.ordinal() ? a : b; // NEW_ROW, NEW_COLUMN, SAME_COLUMN
+        int value = key + keyLength;
+        read(value, valueLength);
+        return decoded(kv, key, keyLength, rowWithLength, qualifier, value, valueLength);
     }
 
     /**

@@ -130,16 +130,6 @@ final class CellMergeScanner implements Closeable {
         return out;
     }
 
-    /** Gives every file the hint of {@link FileCursor#onlyColumns}. */
-    void onlyColumns(byte[] row, RowScanner.Columns columns) {
-        if (current != null) {
-            current.scanner.onlyColumns(row, columns);
-        }
-        for (Cursor c : others) {
-            c.scanner.onlyColumns(row, columns);
-        }
-    }
-
     /**
      * Moves every file on to its first cell of {@code row} or after ({@link FileCursor#reseek}), without handing out
      * the cells stepped over; files already there stay where they are.

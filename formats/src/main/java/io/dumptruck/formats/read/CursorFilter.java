@@ -38,11 +38,6 @@ abstract class CursorFilter implements FileCursor {
     }
 
     @Override
-    public final void onlyColumns(byte[] row, RowScanner.Columns columns) {
-        inner.onlyColumns(row, columns);
-    }
-
-    @Override
     public final Cell cell() {
         return inner.cell();
     }

@@ -54,15 +54,6 @@ public interface FileCursor extends AutoCloseable {
         return true;
     }
 
-    /**
-     * A hint while one row is read (after a seek or reseek to it): until the cursor leaves {@code row}, it may step
-     * over that row's Put cells of columns not in {@code columns} without handing them out; delete markers and the
-     * other cells come as usual, and {@link #keyChange} then tells the change from the cell handed out before. Null
-     * ends the hint (so does a seek or reseek). Cursors that cannot step over cells cheaply ignore it: the reader keeps
-     * the columns it wants either way.
-     */
-    default void onlyColumns(byte[] row, RowScanner.Columns columns) {}
-
     @Override
     void close();
 }

@@ -150,9 +150,7 @@ public final class RowScanner implements Closeable {
      * The row {@code row} when the scan holds it at or after where it stands, with only the cells of {@code columns}
      * (null: every cell the scan keeps); null when it holds no such row or keeps none of its cells. Rows before it are
      * jumped over as by {@link #skipTo}; rows after it are left for the next call. For a merge that needs some columns
-     * of some rows, asked in ascending order: the files step over the row's other columns where they can
-     * ({@link FileCursor#onlyColumns}; those cells do not count in {@link #cellsRead}), and a column left out costs at
-     * most its decoding, never a cell of the Result.
+     * of some rows, asked in ascending order: a column left out costs its decoding, not a cell of the Result.
      */
     public Result row(byte[] row, Columns columns) throws IOException {
         skipTo(row);
@@ -160,16 +158,12 @@ public final class RowScanner implements Closeable {
         onlyColumns = columns;
         if (columns != null) {
             columns.start();
-            cells.onlyColumns(row, columns);
         }
         try {
             return next();
         } finally {
             onlyRow = null;
             onlyColumns = null;
-            if (columns != null) {
-                cells.onlyColumns(null, null);
-            }
         }
     }
 
@@ -412,14 +406,6 @@ public final class RowScanner implements Closeable {
         void start() {
             columns.sort(ORDER);
             at = 0;
-        }
-
-        /** The qualifiers of the columns of {@code c}'s family, in order (after {@link #start}). */
-        byte[][] qualifiersOf(Cell c) {
-            return columns.stream()
-                    .filter(column -> CellUtil.matchingFamily(c, column[0]))
-                    .map(column -> column[1])
-                    .toArray(byte[][]::new);
         }
 
         /** Whether {@code c}, the row's next cell, is of one of the columns (cells come in order, so it walks once). */

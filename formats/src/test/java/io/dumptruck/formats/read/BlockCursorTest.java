@@ -171,10 +171,8 @@ class BlockCursorTest {
     @MethodSource("encodings")
     void aReseekFarAheadReadsByTheIndexNotThroughTheBlocks(DataBlockEncoding encoding) throws IOException {
         Configuration conf = new Configuration();
-        conf.setInt(HFileBlockIndex.MAX_CHUNK_SIZE_KEY, 256);
-        List<KeyValue> written = cells(new Random(11), false, false);
         Path path = new Path(tmp.getPath(), "reseek-" + encoding);
-        write(conf, path, written, encoding, Compression.Algorithm.NONE, false, false);
+        List<KeyValue> written = writeWithSmallIndex(conf, path, encoding, 11);
         byte[] last = CellUtil.cloneRow(written.get(written.size() - 1));
         try (StoredFile file = StoredFile.open(conf, FileSystem.getLocal(conf), path, "fam")) {
             long start = localBytesRead();
@@ -197,18 +195,16 @@ class BlockCursorTest {
     }
 
     /**
-     * Reseeks through every row of a file in turn, and to every gap between two rows, read no more than the file holds
-     * (before, 4.3× as much): the index blocks the seeks walk through are kept, and a block the index names again is
-     * not read again (a key between a block's last row and the next block's indexed key names the block before).
+     * Reseeks through every row of a file in turn, and to every gap between two rows, read no more than the file holds:
+     * the index blocks the seeks walk through are kept, and a block the index names again is not read again (a key
+     * between a block's last row and the next block's indexed key names the block before).
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("encodings")
     void reseeksThroughEveryRowReadEachBlockOnce(DataBlockEncoding encoding) throws IOException {
         Configuration conf = new Configuration();
-        conf.setInt(HFileBlockIndex.MAX_CHUNK_SIZE_KEY, 256);
-        List<KeyValue> written = cells(new Random(12), false, false);
         Path path = new Path(tmp.getPath(), "every-row-" + encoding);
-        write(conf, path, written, encoding, Compression.Algorithm.NONE, false, false);
+        List<KeyValue> written = writeWithSmallIndex(conf, path, encoding, 12);
         TreeSet<byte[]> rows = new TreeSet<>(Bytes.BYTES_COMPARATOR);
         written.forEach(c -> rows.add(CellUtil.cloneRow(c)));
         long fileLength = FileSystem.getLocal(conf).getFileStatus(path).getLen();
@@ -232,6 +228,15 @@ class BlockCursorTest {
                     read <= fileLength,
                     "reseeks through every row read " + read + " bytes, the file has " + fileLength);
         }
+    }
+
+    /** Random cells (no tags, no memstore timestamps) written with a multi-level index of 256-byte chunks. */
+    private static List<KeyValue> writeWithSmallIndex(
+            Configuration conf, Path path, DataBlockEncoding encoding, long seed) throws IOException {
+        conf.setInt(HFileBlockIndex.MAX_CHUNK_SIZE_KEY, 256);
+        List<KeyValue> written = cells(new Random(seed), false, false);
+        write(conf, path, written, encoding, Compression.Algorithm.NONE, false, false);
+        return written;
     }
 
     private static long localBytesRead() {
