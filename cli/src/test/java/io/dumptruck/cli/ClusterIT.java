@@ -321,6 +321,12 @@ class ClusterIT {
             assertTrue(
                     l.job().isSuccessful() && !l.report().failed(),
                     step + " on YARN: " + l.report().failure());
+            if (step.equals("weblogs") || step.equals("titles")) { // 3 tables of a region, 1 table of 2 regions
+                assertEquals(
+                        1,
+                        l.job().getNumReduceTasks(),
+                        step + ": far less than a GiB of input runs one reducer on YARN, whatever the regions");
+            }
             return out;
         } catch (Exception e) {
             throw new IllegalStateException(step + " on YARN failed: " + e, e);
@@ -712,6 +718,7 @@ class ClusterIT {
     void failedFirstAttemptsAreRetriedAndTheOutputEqualsACleanRun() throws Exception {
         Configuration conf = new Configuration(cluster);
         conf.set(FormatConf.TEST_FAIL_FIRST_ATTEMPT.key(), "map,reduce");
+        FormatConf.OUTPUT_REDUCER_INPUT_BYTES.setLong(conf, 0); // a reducer per region: more than one to fail
         Path out = new Path("/faults/retried");
         Loaded l = inSlot(() -> load(conf, "ipblocks", HDFS_SAMPLES, out));
         assertTrue(l.job().isSuccessful(), String.valueOf(l.report().failure()));
@@ -782,6 +789,7 @@ class ClusterIT {
     void killedJobLeavesNoTables() throws Exception {
         Configuration conf = new Configuration(cluster);
         conf.setLong(FormatConf.TEST_PAUSE_LAST_REDUCE_MS.key(), TimeUnit.MINUTES.toMillis(5));
+        FormatConf.OUTPUT_REDUCER_INPUT_BYTES.setLong(conf, 0); // a reducer per region: one to finish, one to wait
         Path out = new Path("/faults/killed");
         DemoCommand.Step step = STEPS.get("ipblocks");
         Loader loader = LoaderCatalog.all().get(step.loader());

@@ -31,6 +31,14 @@ public enum FormatConf implements ConfKey {
             "32",
             "never more HFiles than this per family per region; the last file takes the rest (max 32)",
             Check.wholeNumber(1, FormatConf.HARD_MAX_FILES_PER_REGION, "files")),
+    /** Unset: {@value #CLUSTER_REDUCER_INPUT_BYTES} bytes on a cluster, a reducer per region in local mode. */
+    OUTPUT_REDUCER_INPUT_BYTES(
+            "dumptruck.output.reducer.input.bytes",
+            null,
+            "a load runs a reducer per this many bytes of its input files, each writing a run of consecutive regions "
+                    + "(never more reducers than regions; files still end at every split point); unset: 1 GiB on a cluster, "
+                    + "a reducer per region in local mode; 0: a reducer per region",
+            Check.wholeNumber(0, Long.MAX_VALUE, "bytes")),
     OUTPUT_MERGE_MAX_HELD_BYTES(
             "dumptruck.output.merge.held.bytes.max",
             String.valueOf(64L << 20),
@@ -125,6 +133,12 @@ public enum FormatConf implements ConfKey {
      * ({@code hbase.mapreduce.bulkload.max.hfiles.perRegion.perFamily}).
      */
     public static final int HARD_MAX_FILES_PER_REGION = 32;
+
+    /**
+     * On a cluster, the input bytes per reducer by default ({@link #OUTPUT_REDUCER_INPUT_BYTES}): a task JVM costs a
+     * few seconds of CPU before its first record, as much as a small region's whole reduce.
+     */
+    public static final long CLUSTER_REDUCER_INPUT_BYTES = 1L << 30;
 
     private final Definition definition;
 

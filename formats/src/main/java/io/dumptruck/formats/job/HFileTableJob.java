@@ -12,6 +12,7 @@ import io.dumptruck.formats.reduce.CellFold;
 import io.dumptruck.formats.reduce.CellStreamReducer;
 import io.dumptruck.formats.reduce.held.HeldRows;
 import io.dumptruck.formats.runtime.JobDefaults;
+import io.dumptruck.formats.runtime.LocalMode;
 import io.dumptruck.formats.runtime.OutputDirectory;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellKeyComparator;
@@ -31,11 +32,14 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 
@@ -177,9 +181,9 @@ public final class HFileTableJob {
      * create ({@link OutputDirectory}), resolves sampled split points (running the job's own mapper over the first
      * records of a few splits: {@link MapOutputSampler}), then sets on the job: output format and committer (v1, all or
      * nothing), map output and output key/value classes ({@link CellKey}/{@link CellRun}), the raw sort and grouping
-     * comparator, the region partitioner, {@link CellStreamReducer} and one reducer per region, and
-     * {@link CellCombiner} when a fold has a map-side combiner. A loader that needs its own reducer sets it after this
-     * call; it must keep emitting cells in key order.
+     * comparator, the region partitioner, {@link CellStreamReducer} and a reducer per region or per run of regions
+     * ({@link #reducers}), and {@link CellCombiner} when a fold has a map-side combiner. A loader that needs its own
+     * reducer sets it after this call; it must keep emitting cells in key order.
      */
     public Job apply() throws IOException, InterruptedException {
         if (tables.isEmpty()) {
@@ -275,13 +279,57 @@ public final class HFileTableJob {
         if (Arrays.stream(CellFold.forTables(conf)).anyMatch(f -> f != null && f.combiner() != null)) {
             job.setCombinerClass(CellCombiner.class);
         }
-        job.setNumReduceTasks(RegionPartitioner.partitions(resolved));
+        job.setNumReduceTasks(reducers(conf, RegionPartitioner.partitions(resolved)));
         if (FormatConf.OUTPUT_LOCALITY.getBoolean(conf)
                 && "hdfs".equals(output.getFileSystem(conf).getScheme())) {
             matches.forEach(m ->
                     conf.set(FormatConf.OUTPUT_FAVORED_NODES.key() + m.spec().name(), String.join(",", m.servers())));
         }
         return job;
+    }
+
+    /**
+     * How many reducers the job runs: one per {@link FormatConf#OUTPUT_REDUCER_INPUT_BYTES} of its input files (by
+     * default 1 GiB on a cluster, where each task JVM costs seconds of CPU before its first record; a reducer per
+     * region in local mode, where reducers are threads), at least one and never more than the tables' regions. Each
+     * then takes a run of consecutive regions ({@link RegionPartitioner#reducerOf}). A job whose input is not files
+     * that {@code FileInputFormat} names, or that cannot be listed here, runs a reducer per region.
+     */
+    private int reducers(Configuration conf, int regions) {
+        String set = FormatConf.OUTPUT_REDUCER_INPUT_BYTES.get(conf);
+        long perReducer = set != null
+                ? Long.parseLong(set.trim())
+                : LocalMode.isLocal(conf) ? 0 : FormatConf.CLUSTER_REDUCER_INPUT_BYTES;
+        long bytes = perReducer == 0 ? -1 : inputBytes(conf);
+        if (bytes < 0) {
+            return regions;
+        }
+        long wanted = bytes / perReducer + (bytes % perReducer == 0 ? 0 : 1);
+        return (int) Math.max(1, Math.min(regions, wanted));
+    }
+
+    /** The bytes of the job's input files as stored, or -1 when it names none or they cannot be listed. */
+    private long inputBytes(Configuration conf) {
+        Path[] inputs = FileInputFormat.getInputPaths(job);
+        if (inputs.length == 0) {
+            return -1;
+        }
+        long bytes = 0;
+        try {
+            for (Path input : inputs) {
+                FileSystem fs = input.getFileSystem(conf);
+                FileStatus[] matched = fs.globStatus(input);
+                if (matched == null) {
+                    return -1;
+                }
+                for (FileStatus each : matched) {
+                    bytes += fs.getContentSummary(each.getPath()).getLength();
+                }
+            }
+        } catch (IOException e) {
+            return -1; // the job's own listing at submission says what is wrong with its input
+        }
+        return bytes;
     }
 
     private void matchLiveTables() throws IOException {

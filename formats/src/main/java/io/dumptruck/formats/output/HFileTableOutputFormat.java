@@ -5,6 +5,7 @@ import io.dumptruck.formats.FormatConf;
 import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.SpecException;
 import io.dumptruck.formats.runtime.OutputDirectory;
+import io.dumptruck.formats.shuffle.RegionPartitioner;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
@@ -23,8 +24,9 @@ import org.apache.hadoop.mapreduce.security.TokenCache;
 
 /**
  * Writes the cells of a job into real HBase HFiles laid out as {@code <output>/<table>/<family>/<hfile>}, ready for
- * {@code hbase completebulkload <output>/<table> <table>}. One job may write several tables; each reducer writes one
- * region of one table, rolling files at row boundaries.
+ * {@code hbase completebulkload <output>/<table> <table>}. One job may write several tables; each reducer writes a run
+ * of consecutive regions (one, unless the job runs fewer reducers than regions: {@code HFileTableJob}), rolling files
+ * at row boundaries and starting new ones at each region's first row.
  *
  * <p>Set a job up with {@code HFileTableJob.configure(job)}, which sets this format with everything that has to change
  * with it. It takes its output directory as a {@code FileOutputFormat} does, but is not one on purpose: for a
@@ -40,20 +42,24 @@ public final class HFileTableOutputFormat extends OutputFormat<NullWritable, Cel
     public RecordWriter<NullWritable, CellBatch> getRecordWriter(TaskAttemptContext context) throws IOException {
         Configuration conf = context.getConfiguration();
         Path work = ((HFileTableCommitter) getOutputCommitter(context)).getWorkPath();
-        int partition = context.getTaskAttemptID().getTaskID().getId();
+        int reducer = context.getTaskAttemptID().getTaskID().getId();
         String token = FormatConf.OUTPUT_FILE_TOKEN.require(conf, "Call HFileTableJob.configure(job)...apply().");
         int maxFiles =
                 Math.min(FormatConf.HARD_MAX_FILES_PER_REGION, FormatConf.OUTPUT_MAX_FILES_PER_REGION.getInt(conf));
         List<TableSpec> tables = JobTables.of(conf);
+        int regions = RegionPartitioner.partitions(tables);
+        int reducers = context.getNumReduceTasks();
         return new HFileTableRecordWriter(
                 conf,
                 work,
                 tables,
-                String.format("%06x", partition) + token,
+                RegionPartitioner.firstRegionOf(reducer, regions, reducers),
+                RegionPartitioner.firstRegionOf(reducer + 1, regions, reducers),
+                token,
                 FormatConf.OUTPUT_FILE_MAX_BYTES.getLong(conf),
                 maxFiles,
                 context.getTaskAttemptID().toString(),
-                favoredNodes(conf, tables, partition));
+                partition -> favoredNodes(conf, tables, partition));
     }
 
     /**

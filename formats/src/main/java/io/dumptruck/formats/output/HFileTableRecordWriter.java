@@ -2,36 +2,55 @@ package io.dumptruck.formats.output;
 
 import io.dumptruck.formats.CellCounter;
 import io.dumptruck.formats.table.FamilySpec;
+import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 
 /**
  * The thin MapReduce face of {@link FamilyFileWriter}: hands each cell of a {@link CellBatch} to the writer of its
- * table and family under {@code <work dir>/<table>/<family>/}. Cells must arrive in HBase's order
+ * table, family and region under {@code <work dir>/<table>/<family>/}. Cells must arrive in HBase's order
  * ({@code CellStreamReducer} sends the cells of many rows as one record, which spares Hadoop's per-record bookkeeping
- * for every cell). On failure every file of the task is deleted.
+ * for every cell). A task that takes several regions of a table ({@code RegionPartitioner.reducerOf}) ends its files of
+ * the table at each split point and starts new ones, so every file lies within one region, named by the region's
+ * partition. On failure every file of the task is deleted.
  */
 final class HFileTableRecordWriter extends RecordWriter<NullWritable, CellBatch> {
     private final Configuration conf;
     private final FileSystem fs;
     private final Path workDir;
     private final List<TableSpec> tables;
-    private final String namePrefix;
+    private final String fileToken;
     private final long rollBytes;
     private final int maxFiles;
     private final String taskId;
-    private final InetSocketAddress[] favoredNodes;
+    private final IntFunction<InetSocketAddress[]> favoredNodes;
+    /** Per table, the writers of its families for the region being written; null until the table's first row. */
     private final FamilyFileWriter[][] writers;
+    /** Per table, the writers of the regions written before, finished. */
+    private final List<List<FamilyFileWriter>> finished = new ArrayList<>();
+    /** Per table, its first partition and its split points (the regions of its rows, by {@code RegionSplits}). */
+    private final int[] firstPartition;
+
+    private final List<List<byte[]>> points = new ArrayList<>();
+    /** Per table, whether this task takes more than one of its regions: its rows are checked against split points. */
+    private final boolean[] manyRegions;
+    /** Per table, the partition being written, and the split point that ends it (null: the task's last one). */
+    private final int[] partition;
+
+    private final byte[][] regionEnd;
     private final long[] tableRows;
     /** Rows written so far (of any table): changes with every row, so the family writers compare no row keys. */
     private long rowSerial;
@@ -42,23 +61,40 @@ final class HFileTableRecordWriter extends RecordWriter<NullWritable, CellBatch>
             Configuration conf,
             Path workDir,
             List<TableSpec> tables,
-            String namePrefix,
+            int firstTaskPartition,
+            int endTaskPartition,
+            String fileToken,
             long rollBytes,
             int maxFiles,
             String taskId,
-            InetSocketAddress[] favoredNodes)
+            IntFunction<InetSocketAddress[]> favoredNodes)
             throws IOException {
         this.conf = conf;
         this.fs = workDir.getFileSystem(conf);
         this.workDir = workDir;
         this.tables = tables;
-        this.namePrefix = namePrefix;
+        this.fileToken = fileToken;
         this.rollBytes = rollBytes;
         this.maxFiles = maxFiles;
         this.taskId = taskId;
         this.favoredNodes = favoredNodes;
-        this.writers = new FamilyFileWriter[tables.size()][];
-        this.tableRows = new long[tables.size()];
+        int n = tables.size();
+        this.writers = new FamilyFileWriter[n][];
+        this.firstPartition = new int[n];
+        this.manyRegions = new boolean[n];
+        this.partition = new int[n];
+        this.regionEnd = new byte[n][];
+        this.tableRows = new long[n];
+        int first = 0;
+        for (int t = 0; t < n; t++) {
+            List<byte[]> p = tables.get(t).regions().splitPoints();
+            firstPartition[t] = first;
+            points.add(p);
+            finished.add(new ArrayList<>());
+            int end = first + p.size() + 1;
+            manyRegions[t] = Math.min(end, endTaskPartition) - Math.max(first, firstTaskPartition) > 1;
+            first = end;
+        }
     }
 
     /**
@@ -73,25 +109,50 @@ final class HFileTableRecordWriter extends RecordWriter<NullWritable, CellBatch>
         cells.reset(batch);
         while (cells.next()) {
             int t = cells.table();
+            Cell cell = cells.cell();
             if (cells.startsRow()) {
                 rowSerial++;
                 tableRows[t]++;
+                if (writers[t] == null || (regionEnd[t] != null && reaches(cell, regionEnd[t]))) {
+                    startRegion(t, cell);
+                }
             }
-            writer(t, cells.family()).append(cells.cell(), rowSerial);
+            writer(t, cells.family()).append(cell, rowSerial);
         }
     }
 
-    private FamilyFileWriter writer(int t, int f) {
-        if (writers[t] == null) {
-            writers[t] = new FamilyFileWriter[tables.get(t).families().size()];
+    private static boolean reaches(Cell cell, byte[] splitPoint) {
+        return Bytes.compareTo(
+                        cell.getRowArray(), cell.getRowOffset(), cell.getRowLength(), splitPoint, 0, splitPoint.length)
+                >= 0;
+    }
+
+    /** Finishes the files of table {@code t}'s region before {@code row}'s, if any, and starts on {@code row}'s. */
+    private void startRegion(int t, Cell row) throws IOException {
+        if (writers[t] != null) {
+            for (FamilyFileWriter w : writers[t]) {
+                if (w != null) {
+                    w.finish();
+                    finished.get(t).add(w);
+                }
+            }
         }
+        writers[t] = new FamilyFileWriter[tables.get(t).families().size()];
+        List<byte[]> p = points.get(t);
+        int region = RegionSplits.regionOf(p, row.getRowArray(), row.getRowOffset(), row.getRowLength());
+        partition[t] = firstPartition[t] + region;
+        regionEnd[t] = manyRegions[t] && region < p.size() ? p.get(region) : null;
+    }
+
+    private FamilyFileWriter writer(int t, int f) {
         if (writers[t][f] == null) {
             TableSpec table = tables.get(t);
             FamilySpec family = table.families().get(f);
             Path dir = new Path(new Path(workDir, table.name()), family.name());
+            String namePrefix = String.format("%06x", partition[t]) + fileToken;
             writers[t][f] = new FamilyFileWriter(
                             conf, fs, dir, table.name(), family, namePrefix, rollBytes, maxFiles, taskId)
-                    .favoring(favoredNodes);
+                    .favoring(favoredNodes.apply(partition[t]));
         }
         return writers[t][f];
     }
@@ -99,34 +160,39 @@ final class HFileTableRecordWriter extends RecordWriter<NullWritable, CellBatch>
     @Override
     public void close(TaskAttemptContext context) throws IOException {
         try {
-            for (FamilyFileWriter w : all()) {
-                w.finish();
+            for (int t = 0; t < tables.size(); t++) {
+                if (writers[t] != null) {
+                    for (FamilyFileWriter w : writers[t]) {
+                        if (w != null) {
+                            w.finish();
+                            finished.get(t).add(w);
+                        }
+                    }
+                    writers[t] = null;
+                }
             }
         } catch (IOException | RuntimeException e) {
             abandon();
             throw e;
         }
         for (int t = 0; t < tables.size(); t++) {
-            if (writers[t] == null) {
+            if (finished.get(t).isEmpty()) {
                 continue;
             }
-            String name = tables.get(t).name();
             long cells = 0;
             long bytes = 0;
             long files = 0;
             long versionsDropped = 0;
             long markersWritten = 0;
-            for (FamilyFileWriter w : writers[t]) {
-                if (w != null) {
-                    versionsDropped += w.versionsDropped();
-                    markersWritten += w.markers();
-                    cells += w.cells();
-                    bytes += w.bytes();
-                    files += w.files().size();
-                }
+            for (FamilyFileWriter w : finished.get(t)) {
+                versionsDropped += w.versionsDropped();
+                markersWritten += w.markers();
+                cells += w.cells();
+                bytes += w.bytes();
+                files += w.files().size();
             }
             new TableFigures(tableRows[t], cells, files, bytes, markersWritten)
-                    .write(fs, new Path(new Path(workDir, name), TableFigures.SHARE_PREFIX + taskId));
+                    .write(fs, new Path(new Path(workDir, tables.get(t).name()), TableFigures.SHARE_PREFIX + taskId));
             context.getCounter(CellCounter.ROWS_WRITTEN).increment(tableRows[t]);
             context.getCounter(CellCounter.CELLS_WRITTEN).increment(cells);
             context.getCounter(CellCounter.HFILE_BYTES_WRITTEN).increment(bytes);
@@ -143,9 +209,10 @@ final class HFileTableRecordWriter extends RecordWriter<NullWritable, CellBatch>
 
     private List<FamilyFileWriter> all() {
         List<FamilyFileWriter> out = new ArrayList<>();
-        for (FamilyFileWriter[] ws : writers) {
-            if (ws != null) {
-                for (FamilyFileWriter w : ws) {
+        for (int t = 0; t < tables.size(); t++) {
+            out.addAll(finished.get(t));
+            if (writers[t] != null) {
+                for (FamilyFileWriter w : writers[t]) {
                     if (w != null) {
                         out.add(w);
                     }

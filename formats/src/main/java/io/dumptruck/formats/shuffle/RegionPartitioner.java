@@ -10,14 +10,17 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Partitioner;
 
 /**
- * Sends each cell to the reducer of its table's region. Reducers are numbered table by table, region by region, so
- * reducer i's output sorts entirely before reducer i+1's: a total order across the job. The split points come from the
- * resolved table specs in {@link JobTables}.
+ * Sends each cell to the reducer of its table's region. Regions are numbered table by table, region by region (the
+ * partition of a region); a job runs a reducer per region, or fewer, each taking a run of consecutive regions
+ * ({@link #reducerOf}), so reducer i's output sorts entirely before reducer i+1's either way: a total order across the
+ * job, and no region split between two reducers. The split points come from the resolved table specs in
+ * {@link JobTables}.
  */
 public final class RegionPartitioner<V> extends Partitioner<CellKey, V> implements Configurable {
     private Configuration conf;
     private int[] firstPartition;
     private List<List<byte[]>> points;
+    private int regions;
 
     @Override
     public void setConf(Configuration conf) {
@@ -32,6 +35,7 @@ public final class RegionPartitioner<V> extends Partitioner<CellKey, V> implemen
             points.add(p);
             next += p.size() + 1;
         }
+        regions = next;
     }
 
     @Override
@@ -39,7 +43,7 @@ public final class RegionPartitioner<V> extends Partitioner<CellKey, V> implemen
         return conf;
     }
 
-    /** How many reducers the tables need: one per region. */
+    /** How many regions the tables have: the most reducers a job runs. */
     public static int partitions(List<TableSpec> tables) {
         int n = 0;
         for (TableSpec t : tables) {
@@ -50,13 +54,22 @@ public final class RegionPartitioner<V> extends Partitioner<CellKey, V> implemen
 
     @Override
     public int getPartition(CellKey key, V value, int numPartitions) {
-        int p = partition(key.table(), key.buffer(), key.rowOffset(), key.rowLength());
-        if (p >= numPartitions) {
-            throw new IllegalStateException(
-                    "the job runs " + numPartitions + " reducers but the tables have more regions; "
-                            + "let HFileTableJob.configure(job) set the reducer count");
-        }
-        return p;
+        return reducerOf(
+                partition(key.table(), key.buffer(), key.rowOffset(), key.rowLength()), regions, numPartitions);
+    }
+
+    /**
+     * The reducer of region {@code partition} when {@code reducers} reducers share {@code regions} regions: each takes
+     * a run of consecutive regions, the runs as even in length as they can be (a reducer per region when there are as
+     * many reducers).
+     */
+    public static int reducerOf(int partition, int regions, int reducers) {
+        return reducers >= regions ? partition : (int) ((long) partition * reducers / regions);
+    }
+
+    /** The first region (partition) of reducer {@code reducer}'s run: the inverse of {@link #reducerOf}. */
+    public static int firstRegionOf(int reducer, int regions, int reducers) {
+        return reducers >= regions ? reducer : (int) (((long) reducer * regions + reducers - 1) / reducers);
     }
 
     /** How many tables the job writes. */

@@ -313,6 +313,67 @@ class HFileTableRoundTripTest {
                 "rolled at every row");
     }
 
+    /**
+     * Fewer reducers than regions (a reducer per third of the input: 3 for 4 + 4 regions, so one reducer takes the last
+     * region of one table and the first two of the other): the same cells, and every file within one region, named by
+     * that region's partition.
+     */
+    @Test
+    void fewerReducersThanRegionsWriteTheSameCellsWithEveryFileInOneRegion() throws Exception {
+        long inputBytes = 0;
+        for (File f : new File(tmp, "in").listFiles()) {
+            inputBytes += f.length();
+        }
+        Configuration grouped = new Configuration(conf);
+        FormatConf.OUTPUT_REDUCER_INPUT_BYTES.setLong(grouped, (inputBytes + 2) / 3);
+        Path groupedOut = new Path(tmp.getAbsolutePath(), "grouped");
+        Job j = LocalJobs.cellTextJob(grouped, "grouped", new Path(tmp.getAbsolutePath(), "in"));
+        HFileTableJob.configure(j)
+                .tables(data.specs)
+                .output(groupedOut)
+                .maxFileBytes(8 * 1024)
+                .apply();
+        assertEquals(3, j.getNumReduceTasks());
+        assertTrue(j.waitForCompletion(false));
+        assertEquals(
+                job.getCounters().findCounter(CellCounter.CELLS_WRITTEN).getValue(),
+                j.getCounters().findCounter(CellCounter.CELLS_WRITTEN).getValue());
+        int firstPartition = 0;
+        for (TableSpec t : JobTables.of(j.getConfiguration())) {
+            List<byte[]> points = t.regions().splitPoints();
+            java.util.Set<Integer> regionsWithFiles = new java.util.TreeSet<>();
+            for (FamilySpec f : t.families()) {
+                for (File hfile : new File(new File(groupedOut.toString(), t.name()), f.name())
+                        .listFiles(x -> !x.getName().startsWith("."))) {
+                    int region = Integer.parseInt(hfile.getName().substring(0, 6), 16) - firstPartition;
+                    regionsWithFiles.add(region);
+                    try (HFile.Reader r = HFile.createReader(
+                            org.apache.hadoop.fs.FileSystem.getLocal(conf),
+                            new Path(hfile.getPath()),
+                            CacheConfig.DISABLED,
+                            true,
+                            conf)) {
+                        for (byte[] row : List.of(
+                                r.getFirstRowKey().orElseThrow(),
+                                r.getLastRowKey().orElseThrow())) {
+                            assertEquals(
+                                    region,
+                                    io.dumptruck.formats.table.RegionSplits.regionOf(points, row, 0, row.length),
+                                    hfile + " holds row " + Bytes.toStringBinary(row) + " of another region");
+                        }
+                    }
+                }
+            }
+            assertEquals(t.regions().count(), regionsWithFiles.size(), t.name() + ": " + regionsWithFiles);
+            firstPartition += t.regions().count();
+            CellModel.assertSameRows(
+                    data.model.scan(t.name(), ScanSpec.all().withMaxVersions(5)),
+                    CellModel.lines(LocalJobs.readAll(
+                            conf, new Path(groupedOut, t.name()), ScanSpec.all().withMaxVersions(5))),
+                    "grouped " + t.name());
+        }
+    }
+
     @Test
     void successMarkerComesLastAndTheSpecIsThere() {
         File success = new File(out.toString(), "_SUCCESS");
