@@ -105,8 +105,24 @@ class CliTest {
                         && plan.out().contains("table log_data: 16 region(s) (salted split points)")
                         && plan.out()
                                 .contains(
-                                        "  family d: compression GZ, bloom ROW, encoding FAST_DIFF, block size 65536, VERSIONS 1, TTL forever"),
+                                        "  family d: compression GZ, bloom ROW, encoding FAST_DIFF, block size 65536, VERSIONS 1, TTL forever")
+                        && plan.out().contains("reducers: 16 for 16 region(s), one per region"),
                 plan.out());
+        Run grouped = run(
+                "load",
+                "-D",
+                "dumptruck.output.reducer.input.bytes=1073741824",
+                "events",
+                "--input",
+                events,
+                "--output",
+                output.getPath(),
+                "--dry-run");
+        assertTrue(
+                grouped.out()
+                        .contains("reducers: 1 for 16 region(s), each writing a run of consecutive regions (a reducer "
+                                + "per dumptruck.output.reducer.input.bytes of input)"),
+                grouped.out());
         assertFalse(output.exists(), "a dry run writes nothing");
         Run load = run("load", "events", "--input", events, "--output", output.getPath(), "--max-reject-ratio", "0.5");
         assertEquals(0, load.code(), load.err());
@@ -291,6 +307,7 @@ class CliTest {
         assertEquals(1, badFold.err().lines().count(), "one line: " + badFold.err());
         for (String[] bad : new String[][] {
             {"dumptruck.output.file.max.bytes=abc", "give a whole number of bytes"},
+            {"dumptruck.output.reducer.input.bytes=1g", "give a whole number of bytes"},
             {"dumptruck.output.file.maxbytes=1000", "unknown configuration key dumptruck.output.file.maxbytes"},
             {"dumptruck.load.timestamp=5", "dumptruck.load.timestamp is set by dumptruck itself"}
         }) {

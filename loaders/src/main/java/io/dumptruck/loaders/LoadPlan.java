@@ -1,5 +1,7 @@
 package io.dumptruck.loaders;
 
+import io.dumptruck.formats.FormatConf;
+import io.dumptruck.formats.job.HFileTableJob;
 import io.dumptruck.formats.job.LiveTables;
 import io.dumptruck.formats.read.SnapshotDirs;
 import io.dumptruck.formats.runtime.OutputDirectory;
@@ -33,6 +35,7 @@ import org.apache.hadoop.hbase.client.Connection;
  * @param live the live table each table is matched to, by position (null entries when not matched)
  * @param folds per live table the load reads to fold into, where it reads it from
  * @param batch what the ledger holds of the tables a folding load folds into (null for a load that does not fold)
+ * @param reducers the reducers the load will run ({@code HFileTableJob.reducers}) for the tables' regions
  */
 public record LoadPlan(
         String loader,
@@ -40,7 +43,8 @@ public record LoadPlan(
         List<TableSpec> tables,
         List<LiveTables.Match> live,
         Map<String, String> folds,
-        FoldedBatch batch) {
+        FoldedBatch batch,
+        int reducers) {
     /** Plans {@code options}; refuses what {@link LoadJob#prepare} refuses, with the same errors. */
     public static LoadPlan of(Configuration conf, Loader loader, LoadOptions options) throws IOException {
         InputFiles inputs = InputChecks.check(conf, options);
@@ -70,7 +74,15 @@ public record LoadPlan(
                 batch = FoldedBatch.read(hbase, conf, BatchId.of(conf, inputs.files()), folded);
             }
         }
-        return new LoadPlan(loader.name(), inputs, tables, live, held == null ? Map.of() : folds(conf, held), batch);
+        int regions = regions(tables, live);
+        return new LoadPlan(
+                loader.name(),
+                inputs,
+                tables,
+                live,
+                held == null ? Map.of() : folds(conf, held),
+                batch,
+                HFileTableJob.reducers(conf, regions, inputs::bytes));
     }
 
     /** Per table read to fold into, its snapshot: the one pinned (which must exist) or one taken at set-up. */
@@ -135,6 +147,26 @@ public record LoadPlan(
                         + "; only what this input changes is written");
             }
         }
+        int regions = regions(tables, live);
+        out.printf(
+                "reducers: %,d for %,d region(s)%s%n",
+                reducers,
+                regions,
+                reducers < regions
+                        ? ", each writing a run of consecutive regions (a reducer per "
+                                + FormatConf.OUTPUT_REDUCER_INPUT_BYTES.key() + " of input)"
+                        : ", one per region");
+    }
+
+    /** The regions of every table, the live table's where the load is matched to one. */
+    private static int regions(List<TableSpec> tables, List<LiveTables.Match> live) {
+        int regions = 0;
+        for (int i = 0; i < tables.size(); i++) {
+            regions += live.get(i) == null
+                    ? tables.get(i).regions().count()
+                    : live.get(i).regions();
+        }
+        return regions;
     }
 
     private static String regions(RegionSplits r) {

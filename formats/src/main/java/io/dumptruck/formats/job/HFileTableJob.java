@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -40,6 +41,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 
@@ -279,7 +281,7 @@ public final class HFileTableJob {
         if (Arrays.stream(CellFold.forTables(conf)).anyMatch(f -> f != null && f.combiner() != null)) {
             job.setCombinerClass(CellCombiner.class);
         }
-        job.setNumReduceTasks(reducers(conf, RegionPartitioner.partitions(resolved)));
+        job.setNumReduceTasks(reducers(conf, RegionPartitioner.partitions(resolved), () -> inputBytes(conf)));
         if (FormatConf.OUTPUT_LOCALITY.getBoolean(conf)
                 && "hdfs".equals(output.getFileSystem(conf).getScheme())) {
             matches.forEach(m ->
@@ -289,18 +291,20 @@ public final class HFileTableJob {
     }
 
     /**
-     * How many reducers the job runs: one per {@link FormatConf#OUTPUT_REDUCER_INPUT_BYTES} of its input files (by
+     * How many reducers a load runs: one per {@link FormatConf#OUTPUT_REDUCER_INPUT_BYTES} of its input files (by
      * default 1 GiB on a cluster, where each task JVM costs seconds of CPU before its first record; a reducer per
-     * region in local mode, where reducers are threads), at least one and never more than the tables' regions. Each
-     * then takes a run of consecutive regions ({@link RegionPartitioner#reducerOf}). A job whose input is not files
-     * that {@code FileInputFormat} names, or that cannot be listed here, runs a reducer per region.
+     * region in local mode, where reducers are threads), at least one and never more than the tables' {@code regions}.
+     * Each then takes a run of consecutive regions ({@link RegionPartitioner#reducerOf}). Input of unknown size
+     * ({@code inputBytes} &lt; 0: not files, or not listed; asked for only when the share is not 0) gets a reducer per
+     * region.
      */
-    private int reducers(Configuration conf, int regions) {
+    public static int reducers(Configuration conf, int regions, LongSupplier inputBytes) {
+        FormatConf.OUTPUT_REDUCER_INPUT_BYTES.requireValid(conf);
         String set = FormatConf.OUTPUT_REDUCER_INPUT_BYTES.get(conf);
         long perReducer = set != null
                 ? Long.parseLong(set.trim())
                 : LocalMode.isLocal(conf) ? 0 : FormatConf.CLUSTER_REDUCER_INPUT_BYTES;
-        long bytes = perReducer == 0 ? -1 : inputBytes(conf);
+        long bytes = perReducer == 0 ? -1 : inputBytes.getAsLong();
         if (bytes < 0) {
             return regions;
         }
@@ -308,10 +312,19 @@ public final class HFileTableJob {
         return (int) Math.max(1, Math.min(regions, wanted));
     }
 
-    /** The bytes of the job's input files as stored, or -1 when it names none or they cannot be listed. */
+    /**
+     * The bytes of the job's input files as stored (the paths {@code FileInputFormat} or {@code MultipleInputs} name),
+     * or -1 when it names none or they cannot be listed.
+     */
     private long inputBytes(Configuration conf) {
-        Path[] inputs = FileInputFormat.getInputPaths(job);
-        if (inputs.length == 0) {
+        List<Path> inputs = new ArrayList<>(List.of(FileInputFormat.getInputPaths(job)));
+        String multiple = conf.get(MultipleInputs.DIR_FORMATS);
+        if (multiple != null) {
+            for (String pathAndFormat : multiple.split(",")) { // path;format, read as MultipleInputs reads it
+                inputs.add(new Path(pathAndFormat.split(";")[0]));
+            }
+        }
+        if (inputs.isEmpty()) {
             return -1;
         }
         long bytes = 0;
@@ -326,7 +339,7 @@ public final class HFileTableJob {
                     bytes += fs.getContentSummary(each.getPath()).getLength();
                 }
             }
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             return -1; // the job's own listing at submission says what is wrong with its input
         }
         return bytes;

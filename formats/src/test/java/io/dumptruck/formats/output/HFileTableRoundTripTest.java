@@ -126,13 +126,17 @@ class HFileTableRoundTripTest {
         assertFalse(new File(out.toString(), "_temporary").exists());
     }
 
-    private static void assertSortedHFile(File file, FamilySpec family) throws Exception {
-        try (HFile.Reader r = HFile.createReader(
+    private static HFile.Reader open(File hfile) throws Exception {
+        return HFile.createReader(
                 org.apache.hadoop.fs.FileSystem.getLocal(conf),
-                new Path(file.getPath()),
+                new Path(hfile.getPath()),
                 CacheConfig.DISABLED,
                 true,
-                conf)) {
+                conf);
+    }
+
+    private static void assertSortedHFile(File file, FamilySpec family) throws Exception {
+        try (HFile.Reader r = open(file)) {
             assertEquals(3, r.getTrailer().getMajorVersion());
             assertEquals(family.compression(), r.getTrailer().getCompressionCodec());
             assertEquals(family.encoding(), r.getDataBlockEncoding());
@@ -347,12 +351,7 @@ class HFileTableRoundTripTest {
                         .listFiles(x -> !x.getName().startsWith("."))) {
                     int region = Integer.parseInt(hfile.getName().substring(0, 6), 16) - firstPartition;
                     regionsWithFiles.add(region);
-                    try (HFile.Reader r = HFile.createReader(
-                            org.apache.hadoop.fs.FileSystem.getLocal(conf),
-                            new Path(hfile.getPath()),
-                            CacheConfig.DISABLED,
-                            true,
-                            conf)) {
+                    try (HFile.Reader r = open(hfile)) {
                         for (byte[] row : List.of(
                                 r.getFirstRowKey().orElseThrow(),
                                 r.getLastRowKey().orElseThrow())) {
