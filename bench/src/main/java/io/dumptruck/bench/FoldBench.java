@@ -79,6 +79,7 @@ import org.apache.hadoop.mapreduce.Job;
  *
  * <pre>
  *   bench/run fold [--records N] [--held F] [--regions R] [--repeats K] [--work DIR] [--only folded,unfolded,increments]
+ *       [--set KEY=VALUE,…]
  *                  [--fresh true]
  * </pre>
  */
@@ -114,6 +115,8 @@ final class FoldBench {
         Files.createDirectories(run);
 
         Configuration conf = LoadRun.localConf(run.resolve("tmp").toString());
+        Map<String, String> settings = LoadBench.settings(o);
+        settings.forEach(conf::set); // --set: given to every load of day N, as -D would
         try (BenchCluster cluster =
                 BenchCluster.startOnLocalFileSystem(run.resolve("cluster").toString())) {
             conf.set("hbase.zookeeper.quorum", "localhost");
@@ -233,7 +236,10 @@ final class FoldBench {
                             endWall,
                             endCpu,
                             increments)
-                    + ledger;
+                    + ledger
+                    + (settings.isEmpty()
+                            ? ""
+                            : "\njob settings given to every load of day N (--set): " + settings + "\n");
             System.out.println(text);
             Files.writeString(work.resolve("report.md"), text);
         }

@@ -148,6 +148,12 @@ public final class LoadBench {
             throw new IllegalArgumentException("--on takes local or yarn (yarn for weblogs and graph), not " + on);
         }
         onYarn = on.equals("yarn");
+        settings.putAll(settings(o));
+    }
+
+    /** The job settings of {@code --set KEY=VALUE,KEY=VALUE} (none when it is not given). */
+    static Map<String, String> settings(Map<String, String> o) {
+        Map<String, String> settings = new LinkedHashMap<>();
         if (o.containsKey("set")) {
             for (String kv : o.get("set").split(",")) {
                 int eq = kv.indexOf('=');
@@ -157,6 +163,7 @@ public final class LoadBench {
                 settings.put(kv.substring(0, eq), kv.substring(eq + 1));
             }
         }
+        return settings;
     }
 
     public static void main(String[] args) throws Exception {
