@@ -150,7 +150,9 @@ public final class RowScanner implements Closeable {
      * The row {@code row} when the scan holds it at or after where it stands, with only the cells of {@code columns}
      * (null: every cell the scan keeps); null when it holds no such row or keeps none of its cells. Rows before it are
      * jumped over as by {@link #skipTo}; rows after it are left for the next call. For a merge that needs some columns
-     * of some rows, asked in ascending order: a column left out costs its decoding, not a cell of the Result.
+     * of some rows, asked in ascending order: a column left out costs its decoding, not a cell of the Result. With a
+     * scan batch, the Result is the row's first batch only; a later call for the same row, or {@link #next}, goes on
+     * with the rest of it.
      */
     public Result row(byte[] row, Columns columns) throws IOException {
         skipTo(row);

@@ -420,6 +420,40 @@ class FileMergeTest {
         }
     }
 
+    /**
+     * With a scan batch, {@link RowScanner#row} gives a wide row's first batch; asking for the same row again gives the
+     * next batch, until the row is done (null): the batches a scan gives, in one file or several.
+     */
+    @Test
+    void askingARowWithABatchGivesItBatchByBatch() throws IOException {
+        ScanSpec batched = ScanSpec.all().withMaxVersions(5).withBatch(2);
+        for (Path table : List.of(oneFile, severalFiles)) {
+            List<Result> batches = scan(table, batched);
+            assertTrue(
+                    batches.size()
+                            > new java.util.HashSet<>(batches.stream()
+                                            .map(r -> Bytes.toStringBinary(r.getRow()))
+                                            .toList())
+                                    .size(),
+                    "some rows come in several batches");
+            List<Result> asked = new ArrayList<>();
+            try (TableReader reader = TableReader.open(conf, table);
+                    RowScanner rows = reader.scan(batched)) {
+                byte[] previous = null;
+                for (Result b : batches) {
+                    if (previous != null && Bytes.equals(previous, b.getRow())) {
+                        continue;
+                    }
+                    previous = b.getRow();
+                    for (Result r = rows.row(previous, null); r != null; r = rows.row(previous, null)) {
+                        asked.add(r);
+                    }
+                }
+            }
+            assertEquals(CellModel.lines(batches), CellModel.lines(asked), table.toString());
+        }
+    }
+
     private static String column(Cell c) {
         return Bytes.toStringBinary(CellUtil.cloneFamily(c)) + ":" + Bytes.toStringBinary(CellUtil.cloneQualifier(c));
     }
