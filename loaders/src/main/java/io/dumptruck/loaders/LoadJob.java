@@ -190,7 +190,10 @@ public final class LoadJob {
             FileInputFormat.addInputPath(job, input);
         }
         RejectSink.configure(job);
-        HFileTableJob output = HFileTableJob.configure(job).tables(tables).output(options.output());
+        HFileTableJob output = HFileTableJob.configure(job)
+                .tables(tables)
+                .output(options.output())
+                .inputBytes(inputs.bytes()); // the reducers from the files listed, as --dry-run counts them
         if (options.live() == null) {
             HeldSnapshots none = configure(loader, options, job, output, null, null, notes);
             return new PreparedLoad(loader, options, job, inputs, List.of(), notes, preparedAt, none, null, true);

@@ -41,7 +41,6 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.input.MultipleInputs;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 
@@ -70,6 +69,8 @@ public final class HFileTableJob {
     private boolean matched;
     private Path output;
     private Long maxFileBytes;
+    /** The job's input bytes as its caller counted them; null: listed at set-up ({@link #inputBytes()}). */
+    private Long inputBytes;
 
     private HFileTableJob(Job job) {
         this.job = job;
@@ -91,6 +92,15 @@ public final class HFileTableJob {
 
     public HFileTableJob output(Path dir) {
         this.output = dir;
+        return this;
+    }
+
+    /**
+     * The bytes of the job's input as the caller already counted them (a loader's listed input files), from which the
+     * reducers are counted ({@link #reducers}); unset, the paths {@code FileInputFormat} names are listed at set-up.
+     */
+    public HFileTableJob inputBytes(long bytes) {
+        this.inputBytes = bytes;
         return this;
     }
 
@@ -281,7 +291,7 @@ public final class HFileTableJob {
         if (Arrays.stream(CellFold.forTables(conf)).anyMatch(f -> f != null && f.combiner() != null)) {
             job.setCombinerClass(CellCombiner.class);
         }
-        job.setNumReduceTasks(reducers(conf, RegionPartitioner.partitions(resolved), () -> inputBytes(conf)));
+        job.setNumReduceTasks(reducers(conf, RegionPartitioner.partitions(resolved), this::inputBytes));
         if (FormatConf.OUTPUT_LOCALITY.getBoolean(conf)
                 && "hdfs".equals(output.getFileSystem(conf).getScheme())) {
             matches.forEach(m ->
@@ -313,18 +323,16 @@ public final class HFileTableJob {
     }
 
     /**
-     * The bytes of the job's input files as stored (the paths {@code FileInputFormat} or {@code MultipleInputs} name),
-     * or -1 when it names none or they cannot be listed.
+     * The bytes of the job's input: as the caller counted them ({@link #inputBytes(long)}), or else of the files the
+     * paths {@code FileInputFormat} names hold as stored; -1 when it names none or they cannot be listed.
      */
-    private long inputBytes(Configuration conf) {
-        List<Path> inputs = new ArrayList<>(List.of(FileInputFormat.getInputPaths(job)));
-        String multiple = conf.get(MultipleInputs.DIR_FORMATS);
-        if (multiple != null) {
-            for (String pathAndFormat : multiple.split(",")) { // path;format, read as MultipleInputs reads it
-                inputs.add(new Path(pathAndFormat.split(";")[0]));
-            }
+    private long inputBytes() {
+        if (inputBytes != null) {
+            return inputBytes;
         }
-        if (inputs.isEmpty()) {
+        Configuration conf = job.getConfiguration();
+        Path[] inputs = FileInputFormat.getInputPaths(job);
+        if (inputs.length == 0) {
             return -1;
         }
         long bytes = 0;

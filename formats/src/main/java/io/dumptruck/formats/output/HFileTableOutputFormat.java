@@ -47,14 +47,15 @@ public final class HFileTableOutputFormat extends OutputFormat<NullWritable, Cel
         int maxFiles =
                 Math.min(FormatConf.HARD_MAX_FILES_PER_REGION, FormatConf.OUTPUT_MAX_FILES_PER_REGION.getInt(conf));
         List<TableSpec> tables = JobTables.of(conf);
-        int regions = RegionPartitioner.partitions(tables);
-        int reducers = context.getNumReduceTasks();
+        RegionPartitioner<?> partitioner = new RegionPartitioner<>();
+        partitioner.setConf(conf);
         return new HFileTableRecordWriter(
                 conf,
                 work,
                 tables,
-                RegionPartitioner.firstRegionOf(reducer, regions, reducers),
-                RegionPartitioner.firstRegionOf(reducer + 1, regions, reducers),
+                partitioner,
+                RegionPartitioner.firstRegionOf(
+                        reducer + 1, RegionPartitioner.partitions(tables), context.getNumReduceTasks()),
                 token,
                 FormatConf.OUTPUT_FILE_MAX_BYTES.getLong(conf),
                 maxFiles,

@@ -1,8 +1,8 @@
 package io.dumptruck.formats.output;
 
 import io.dumptruck.formats.CellCounter;
+import io.dumptruck.formats.shuffle.RegionPartitioner;
 import io.dumptruck.formats.table.FamilySpec;
-import io.dumptruck.formats.table.RegionSplits;
 import io.dumptruck.formats.table.TableSpec;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -23,7 +23,7 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
  * The thin MapReduce face of {@link FamilyFileWriter}: hands each cell of a {@link CellBatch} to the writer of its
  * table, family and region under {@code <work dir>/<table>/<family>/}. Cells must arrive in HBase's order
  * ({@code CellStreamReducer} sends the cells of many rows as one record, which spares Hadoop's per-record bookkeeping
- * for every cell). A task that takes several regions of a table ({@code RegionPartitioner.reducerOf}) ends its files of
+ * for every cell). A task that takes several regions of a table ({@link RegionPartitioner#reducerOf}) ends its files of
  * the table at each split point and starts new ones, so every file lies within one region, named by the region's
  * partition. On failure every file of the task is deleted.
  */
@@ -41,12 +41,10 @@ final class HFileTableRecordWriter extends RecordWriter<NullWritable, CellBatch>
     private final FamilyFileWriter[][] writers;
     /** Per table, the writers of the regions written before, finished. */
     private final List<List<FamilyFileWriter>> finished = new ArrayList<>();
-    /** Per table, its first partition and its split points (the regions of its rows, by {@code RegionSplits}). */
-    private final int[] firstPartition;
+    /** The partitions (regions) of every table's rows, and where this task's run of them ends (exclusive). */
+    private final RegionPartitioner<?> partitioner;
 
-    private final List<List<byte[]>> points = new ArrayList<>();
-    /** Per table, whether this task takes more than one of its regions: its rows are checked against split points. */
-    private final boolean[] manyRegions;
+    private final int endTaskPartition;
     /** Per table, the partition being written, and the split point that ends it (null: the task's last one). */
     private final int[] partition;
 
@@ -61,7 +59,7 @@ final class HFileTableRecordWriter extends RecordWriter<NullWritable, CellBatch>
             Configuration conf,
             Path workDir,
             List<TableSpec> tables,
-            int firstTaskPartition,
+            RegionPartitioner<?> partitioner,
             int endTaskPartition,
             String fileToken,
             long rollBytes,
@@ -78,22 +76,15 @@ final class HFileTableRecordWriter extends RecordWriter<NullWritable, CellBatch>
         this.maxFiles = maxFiles;
         this.taskId = taskId;
         this.favoredNodes = favoredNodes;
+        this.partitioner = partitioner;
+        this.endTaskPartition = endTaskPartition;
         int n = tables.size();
         this.writers = new FamilyFileWriter[n][];
-        this.firstPartition = new int[n];
-        this.manyRegions = new boolean[n];
         this.partition = new int[n];
         this.regionEnd = new byte[n][];
         this.tableRows = new long[n];
-        int first = 0;
         for (int t = 0; t < n; t++) {
-            List<byte[]> p = tables.get(t).regions().splitPoints();
-            firstPartition[t] = first;
-            points.add(p);
             finished.add(new ArrayList<>());
-            int end = first + p.size() + 1;
-            manyRegions[t] = Math.min(end, endTaskPartition) - Math.max(first, firstTaskPartition) > 1;
-            first = end;
         }
     }
 
@@ -129,6 +120,14 @@ final class HFileTableRecordWriter extends RecordWriter<NullWritable, CellBatch>
 
     /** Finishes the files of table {@code t}'s region before {@code row}'s, if any, and starts on {@code row}'s. */
     private void startRegion(int t, Cell row) throws IOException {
+        finishRegion(t);
+        writers[t] = new FamilyFileWriter[tables.get(t).families().size()];
+        partition[t] = partitioner.partition(t, row.getRowArray(), row.getRowOffset(), row.getRowLength());
+        regionEnd[t] = partition[t] + 1 < endTaskPartition ? partitioner.endOf(t, partition[t]) : null;
+    }
+
+    /** Finishes the files of table {@code t}'s region being written, if any. */
+    private void finishRegion(int t) throws IOException {
         if (writers[t] != null) {
             for (FamilyFileWriter w : writers[t]) {
                 if (w != null) {
@@ -136,12 +135,8 @@ final class HFileTableRecordWriter extends RecordWriter<NullWritable, CellBatch>
                     finished.get(t).add(w);
                 }
             }
+            writers[t] = null;
         }
-        writers[t] = new FamilyFileWriter[tables.get(t).families().size()];
-        List<byte[]> p = points.get(t);
-        int region = RegionSplits.regionOf(p, row.getRowArray(), row.getRowOffset(), row.getRowLength());
-        partition[t] = firstPartition[t] + region;
-        regionEnd[t] = manyRegions[t] && region < p.size() ? p.get(region) : null;
     }
 
     private FamilyFileWriter writer(int t, int f) {
@@ -161,15 +156,7 @@ final class HFileTableRecordWriter extends RecordWriter<NullWritable, CellBatch>
     public void close(TaskAttemptContext context) throws IOException {
         try {
             for (int t = 0; t < tables.size(); t++) {
-                if (writers[t] != null) {
-                    for (FamilyFileWriter w : writers[t]) {
-                        if (w != null) {
-                            w.finish();
-                            finished.get(t).add(w);
-                        }
-                    }
-                    writers[t] = null;
-                }
+                finishRegion(t);
             }
         } catch (IOException | RuntimeException e) {
             abandon();

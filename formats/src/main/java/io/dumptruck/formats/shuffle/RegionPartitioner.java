@@ -86,6 +86,13 @@ public final class RegionPartitioner<V> extends Partitioner<CellKey, V> implemen
         return region < 0 ? -1 : firstPartition[table] + region;
     }
 
+    /** The split point that ends partition {@code partition} of table {@code table}; null for its last region. */
+    public byte[] endOf(int table, int partition) {
+        List<byte[]> p = points.get(table);
+        int region = partition - firstPartition[table];
+        return region < p.size() ? p.get(region) : null;
+    }
+
     /** The partition of a row {@code b[rowOffset, rowOffset + rowLength)} of table {@code table}. */
     public int partition(int table, byte[] b, int rowOffset, int rowLength) {
         return firstPartition[table] + RegionSplits.regionOf(points.get(table), b, rowOffset, rowLength);
