@@ -322,8 +322,9 @@ final class FoldBench {
 
     /**
      * What the ledger adds to a folding load and its bulk load, against the folded load's median wall time: the read of
-     * both folded tables' ledger rows at set-up ({@code FoldedBatch.read}), and the commit's ledger work (a lease taken
-     * and a batch recorded per table, by check-and-mutate), each timed 20 times on batches of its own.
+     * both folded tables' ledger rows at set-up ({@code FoldedBatch.read}), and the commit's ledger work (a lease taken,
+     * the table's descriptor stamped with the commit, and a batch recorded per table), each timed 20 times on batches of
+     * its own.
      */
     private static String ledgerCost(Configuration conf, List<Double> foldedWall) throws IOException {
         Map<String, TableName> folded = new LinkedHashMap<>();
@@ -338,8 +339,13 @@ final class FoldBench {
                 FoldedBatch batch = FoldedBatch.read(c, conf, "bench-" + i, folded);
                 long t1 = System.nanoTime();
                 for (TableLedger seen : batch.seen().values()) {
-                    Lease lease = new Lease(batch.load(), batch.batch(), "bench", System.currentTimeMillis());
-                    if (!ledger.acquire(seen, lease)
+                    Lease lease = Lease.here(batch.load(), batch.batch(), "bench", Lease.BULKLOAD);
+                    lease.holder().end();
+                    boolean acquired = ledger.acquire(seen, lease);
+                    try (var admin = c.getAdmin()) { // the commit's stamp on the table's descriptor
+                        Ledger.stamp(admin, TableName.valueOf(seen.table()), seen.commits() + 1);
+                    }
+                    if (!acquired
                             || !ledger.commit(
                                     Ledger.leased(seen, lease),
                                     new LedgerBatch(
@@ -350,7 +356,9 @@ final class FoldBench {
                                             0,
                                             0,
                                             0,
-                                            System.currentTimeMillis()))) {
+                                            System.currentTimeMillis(),
+                                            null,
+                                            null))) {
                         throw new IOException("the ledger's commit failed");
                     }
                 }

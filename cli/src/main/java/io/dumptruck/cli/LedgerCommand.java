@@ -3,6 +3,7 @@ package io.dumptruck.cli;
 import io.dumptruck.loaders.ledger.Ledger;
 import io.dumptruck.loaders.ledger.LedgerBatch;
 import io.dumptruck.loaders.ledger.TableLedger;
+import io.dumptruck.loaders.ledger.Undo;
 import io.dumptruck.loaders.live.LiveHBase;
 import java.time.Instant;
 import java.util.List;
@@ -24,26 +25,46 @@ final class LedgerCommand extends Command {
 
     @Override
     public String usage() {
-        return "dumptruck ledger [-D hbase.zookeeper.quorum=HOSTS] [[NAMESPACE:]TABLE …] [--forget BATCH …]\n"
+        return "dumptruck ledger [-D hbase.zookeeper.quorum=HOSTS] [[NAMESPACE:]TABLE …] [--undo BATCH | --forget BATCH …]\n"
                 + "  without a table: the tables the ledger knows, with their batch counts; with one: per batch its id,\n"
                 + "  commit number, records, the load's --timestamp, when it was loaded and bulk-loaded, and its output\n"
-                + "  --forget BATCH   take BATCH out of each table's record, once the table was restored (restore_snapshot)\n"
-                + "                   to a state without it, so that a load of it folds again (repeat for several)";
+                + "  --undo BATCH     restore each table holding BATCH (the tables named, or every one) to its state just\n"
+                + "                   before it and forget it: a load of it folds again. Only a table's newest batch;\n"
+                + "                   the newest dumptruck.ledger.undo.batches (2) of each table can be undone\n"
+                + "  --forget BATCH   take BATCH out of each table's record once the table no longer holds it (restored\n"
+                + "                   by hand from an earlier snapshot); refused while it does (repeat for several)";
     }
 
     @Override
     public int run(String[] argv) throws Exception {
-        Args args = new Args(argv, Set.of("forget"), Set.of());
+        Args args = new Args(argv, Set.of("forget", "undo"), Set.of());
         List<String> tables = args.positional();
         List<String> forget = args.getAll("forget");
+        List<String> undo = args.getAll("undo");
         if (!forget.isEmpty() && tables.isEmpty()) {
             throw new UsageException(
                     "--forget takes the tables to forget the batch in: dumptruck ledger TABLE --forget BATCH");
+        }
+        if (undo.size() > 1 || (!undo.isEmpty() && !forget.isEmpty())) {
+            throw new UsageException("--undo takes one batch, alone: undo the newest first, one at a time");
         }
         Configuration conf = HBaseConfiguration.create(getConf());
         try (Connection hbase = LiveHBase.connect(conf)) {
             LiveHBase.requireReachable(hbase, "the ledger cannot be read");
             Ledger ledger = Ledger.of(hbase, conf);
+            Undo undoing = Undo.of(hbase, conf, out::println);
+            if (!undo.isEmpty()) {
+                List<TableName> named = new java.util.ArrayList<>();
+                for (String t : tables) {
+                    named.add(tableName(t));
+                }
+                try {
+                    undoing.undo(undo.get(0), named);
+                } catch (IllegalArgumentException e) {
+                    throw new UsageException(e.getMessage(), e);
+                }
+                return 0;
+            }
             if (tables.isEmpty()) {
                 List<String> known = ledger.tables();
                 if (known.isEmpty()) {
@@ -60,63 +81,53 @@ final class LedgerCommand extends Command {
                 }
                 return 0;
             }
+            List<TableName> names = new java.util.ArrayList<>();
             for (String t : tables) {
-                TableName name;
+                names.add(tableName(t));
+            }
+            for (String batch : forget) {
                 try {
-                    name = TableName.valueOf(t);
+                    undoing.forget(names, batch);
                 } catch (IllegalArgumentException e) {
-                    throw new UsageException("not an HBase table name: '" + t + "'");
+                    throw new UsageException(e.getMessage(), e);
                 }
-                for (String batch : forget) {
-                    forget(ledger, name, batch);
-                }
+            }
+            for (TableName name : names) {
                 print(ledger.read(name));
             }
         }
         return 0;
     }
 
-    /** Takes {@code batch} out of {@code table}'s record, refusing a table with a bulk load committing into it. */
-    private void forget(Ledger ledger, TableName table, String batch) throws java.io.IOException {
-        TableLedger seen = ledger.read(table);
-        if (seen.lease() != null) {
-            throw new UsageException("a bulk load of batch " + seen.lease().batch() + " into " + table
-                    + " has not finished: finish it ('dumptruck bulkload "
-                    + seen.lease().output() + "') first");
+    private static TableName tableName(String t) {
+        try {
+            return TableName.valueOf(t);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("not an HBase table name: '" + t + "'");
         }
-        if (seen.holding(batch).isEmpty()) {
-            throw new UsageException(
-                    table + " holds no batch " + batch + " (dumptruck ledger " + table + " lists them)");
-        }
-        if (!ledger.forget(seen, batch)) {
-            throw new UsageException(
-                    "the ledger of " + table + " changed while forgetting " + batch + ": run this again");
-        }
-        out.println("forgot batch " + batch + " in " + seen.table() + ": a load of it folds again");
     }
 
     private void print(TableLedger l) {
         out.println(l.table() + ": " + l.batches().size() + " batch(es), " + l.commits() + " commit(s)");
         if (l.lease() != null) {
-            out.println("  a bulk load of batch " + l.lease().batch() + " started "
-                    + Instant.ofEpochMilli(l.lease().since()) + " and has not finished: 'dumptruck bulkload "
-                    + l.lease().output() + "' finishes it");
+            out.println("  " + l.lease().unfinished(l.table()));
         }
         if (l.batches().isEmpty()) {
             return;
         }
         out.printf(
-                "  %-24s %6s %12s %-24s %-24s %-24s %s%n",
-                "batch", "commit", "records", "timestamp", "loaded", "bulk-loaded", "output");
+                "  %-24s %6s %12s %-24s %-24s %-24s %-8s %s%n",
+                "batch", "commit", "records", "timestamp", "loaded", "bulk-loaded", "undo", "output");
         for (LedgerBatch b : l.batches()) {
             out.printf(
-                    "  %-24s %6d %12d %-24s %-24s %-24s %s%n",
+                    "  %-24s %6d %12d %-24s %-24s %-24s %-8s %s%n",
                     b.batch(),
                     b.commit(),
                     b.records(),
                     Instant.ofEpochMilli(b.timestamp()),
                     Instant.ofEpochMilli(b.loadedAt()),
                     Instant.ofEpochMilli(b.committedAt()),
+                    b.before() == null ? "-" : "kept",
                     b.output());
         }
     }

@@ -63,7 +63,13 @@ final class LoadCommand extends Command {
         b.append(
                 "  --batch ID             with --live, for loads that fold: the batch the ledger records (e.g. the day; default:\n");
         b.append(
-                "                         derived from the input files); a batch a table holds already is not folded again\n");
+                "                         derived from the input files); a batch a table holds already is not folded again:\n");
+        b.append(
+                "                         its input is read, the same records do nothing, other records are refused\n");
+        b.append(
+                "  --again                with --live: load the records even when a batch the tables hold has the same ones\n");
+        b.append(
+                "                         (as a new batch: they count twice); without it such a load is refused\n");
         b.append(
                 "  --dry-run              check the options, inputs and live tables, print the plan (tables, regions, family\n");
         b.append("                         settings, input files and bytes) and stop: no job, nothing written\n");
@@ -89,10 +95,14 @@ final class LoadCommand extends Command {
                 "input", "output", "regions", "timestamp", "max-reject-ratio", "namespace", "live-name", "batch"));
         valued.addAll(loader.options().keySet());
         Args args =
-                new Args(Arrays.copyOfRange(argv, 1, argv.length), valued, Set.of("live", "dry-run", "any-timestamp"));
+                new Args(Arrays.copyOfRange(argv, 1, argv.length), valued, Set.of("live", "dry-run", "any-timestamp", "again"));
         args.expectPositionals(0);
-        if (!args.flag("live") && (args.has("namespace") || args.has("live-name") || args.has("batch"))) {
-            throw new UsageException("--namespace, --live-name and --batch go with --live");
+        if (!args.flag("live")
+                && (args.has("namespace") || args.has("live-name") || args.has("batch") || args.flag("again"))) {
+            throw new UsageException("--namespace, --live-name, --batch and --again go with --live");
+        }
+        if (args.flag("again")) {
+            getConf().setBoolean(BatchId.AGAIN.key(), true);
         }
         if (args.has("batch")) {
             getConf().set(BatchId.BATCH.key(), args.get("batch"));
@@ -153,7 +163,12 @@ final class LoadCommand extends Command {
                 // the JVM is stopping: the hook deletes them
             }
         }
-        LoadReport report = load.finish();
+        LoadReport report;
+        try {
+            report = load.finish();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage(), e); // refused after the job: its records are held already
+        }
         if (load.job().isSuccessful()) { // a failed job's counters are partial: only its one-line reason is printed
             print(loader, report, out);
             long unreadable = load.job()

@@ -232,7 +232,7 @@ class NightlyIT {
         ok(bulkload("overlap-1"));
         Run second = bulkload("overlap-2");
         refused(second, "took batch day-1");
-        assertTrue(second.err().contains("Rerun the load"), second.err());
+        assertTrue(second.err().contains("Run the load again (into the same output directory"), second.err());
         assertHolds(ns, 1);
         Run rerun = loadDay(ns, 2, "overlap-2"); // the scheduler clears the day: the same output directory
         ok(rerun);
@@ -259,8 +259,9 @@ class NightlyIT {
                 .path("ledger")
                 .path("load")
                 .asText();
-        var lease = new io.dumptruck.loaders.ledger.Lease(
-                load, "day-2", new File(tmp, "halfway-2").toURI().toString(), System.currentTimeMillis());
+        var lease = io.dumptruck.loaders.ledger.Lease.here(
+                load, "day-2", new File(tmp, "halfway-2").toURI().toString(), "bulkload");
+        lease.holder().end(); // the bulk load that took it was stopped
         for (String table : List.of("cookie_stats", "cookie_url_count")) {
             assertTrue(ledger.acquire(ledger(ns, table), lease));
         }
@@ -270,7 +271,7 @@ class NightlyIT {
                         new org.apache.hadoop.fs.Path(new File(tmp, "halfway-2/cookie_url_count").toURI()));
 
         Run blocked = loadDay(ns, 3, "halfway-3-blocked");
-        refused(blocked, "has not finished");
+        refused(blocked, "stopped before it ended");
         assertTrue(blocked.err().contains("dumptruck bulkload"), blocked.err());
 
         ok(bulkload("halfway-2"));
@@ -454,9 +455,8 @@ class NightlyIT {
         ok(bulkload("replace-2-wrong"));
         ok(loadDay(ns, 3, "replace-3"));
         ok(bulkload("replace-3"));
-        Run held = loadDay(ns, 2, "replace-2-again"); // the ledger holds day-2: a corrected run does nothing yet
-        ok(held);
-        assertTrue(held.out().contains("nothing to do"), held.out());
+        // the ledger holds day-2 with other records: the corrected run is refused, naming the undo
+        refused(loadDay(ns, 2, "replace-2-again"), "--undo day-2");
         try (Admin admin = connection.getAdmin()) {
             for (String t : tables) {
                 admin.disableTable(TableName.valueOf(ns, t));
@@ -505,18 +505,42 @@ class NightlyIT {
         assertTrue(next.out().contains("kept snapshot " + running), next.out());
         try (Admin admin = connection.getAdmin()) {
             List<String> left = admin.listSnapshots().stream()
+                    .filter(d -> d.getTableName().equals(counts))
                     .map(SnapshotDescription::getName)
                     .filter(n -> n.startsWith("dumptruck-cookie_url_count"))
                     .sorted()
                     .toList();
-            assertEquals(List.of(running, "dumptruck-cookie_url_count-mine"), left);
+            String own = "dumptruck-cookie_url_count-" + timestamp(1) + "-";
+            assertEquals(
+                    List.of(running, "dumptruck-cookie_url_count-mine"),
+                    left.stream().filter(n -> !n.startsWith(own)).toList());
+            assertEquals(1, left.stream().filter(n -> n.startsWith(own)).count(), "the load's own, kept: " + left);
             admin.deleteSnapshot("dumptruck-cookie_url_count-mine");
             admin.deleteSnapshot(running);
         }
+        List<RunningLoad> records = ledger.running(counts);
         assertEquals(
                 List.of("a1b2c3d4-live"),
-                ledger.running(counts).stream().map(RunningLoad::load).toList(),
-                "the killed load's record went with its snapshot; the load's own went when it ended");
+                records.stream().filter(r -> !r.finished()).map(RunningLoad::load).toList(),
+                "the killed load's record went with its snapshot");
+        assertEquals(1, records.stream().filter(RunningLoad::finished).count(), "the load's own, finished: " + records);
+
+        // once another batch is committed first, the finished load's output can never be committed: the next load
+        // deletes its snapshot; the committed batch's snapshot is kept for undo
+        ok(loadDay(ns, 2, "leftover-2"));
+        ok(bulkload("leftover-2"));
+        Run after = loadDay(ns, 3, "leftover-3");
+        ok(after);
+        assertTrue(after.out().contains("can no longer be committed"), after.out());
+        String kept = ledger(ns, "cookie_url_count").holding("day-2").orElseThrow().before();
+        try (Admin admin = connection.getAdmin()) {
+            List<String> left = admin.listSnapshots().stream()
+                    .filter(d -> d.getTableName().equals(counts))
+                    .map(SnapshotDescription::getName)
+                    .toList();
+            assertTrue(left.contains(kept), kept + " kept for undo: " + left);
+            assertFalse(left.stream().anyMatch(n -> n.startsWith("dumptruck-cookie_url_count-" + timestamp(1) + "-")), left.toString());
+        }
     }
 
     /** Every way into a wrong state is refused in one line, exit 2, before anything is loaded. */

@@ -9,6 +9,7 @@ import io.dumptruck.formats.runtime.JobStopHook;
 import io.dumptruck.formats.runtime.OutputDirectory;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.formats.table.WrittenBy;
+import io.dumptruck.loaders.ledger.BatchContent;
 import io.dumptruck.loaders.ledger.BatchId;
 import io.dumptruck.loaders.ledger.FoldedBatch;
 import io.dumptruck.loaders.ledger.Ledger;
@@ -54,20 +55,20 @@ public final class LoadJob {
         long preparedAt = System.currentTimeMillis();
         LiveConf.folds(conf); // a bad value is refused before anything else
         InputFiles inputs = InputChecks.check(conf, options);
-        FoldedBatch batch = readLedger(conf, loader, options, inputs);
-        List<String> notes = new ArrayList<>();
-        if (batch != null) {
-            List<String> nothingToDo = nothingToDo(conf, batch, options.output(), notes);
-            if (!nothingToDo.isEmpty()) {
-                Job unrun = Job.getInstance(conf, "dumptruck load " + loader.name());
-                return PreparedLoad.nothingToDo(loader, options, unrun, inputs, preparedAt, batch, nothingToDo);
-            }
-        }
         OutputDirectory.refuseInside(
                 options.output(),
                 options.inputs(),
                 "the output directory would be read as input by the next load of that input",
                 conf);
+        FoldedBatch batch = readLedger(conf, loader, options, inputs);
+        List<String> notes = new ArrayList<>();
+        if (batch != null) {
+            List<String> nothingToDo = nothingToDo(conf, loader, options, batch, notes);
+            if (!nothingToDo.isEmpty()) {
+                Job unrun = Job.getInstance(conf, "dumptruck load " + loader.name());
+                return PreparedLoad.nothingToDo(loader, options, unrun, inputs, preparedAt, batch, nothingToDo);
+            }
+        }
         OutputDirectory.checkNew(options.output(), conf);
         WrittenBy writtenBy = loader.writtenBy(options); // each table's _spec.json says what wrote it
         List<TableSpec> tables = loader.tables(conf, options).stream()
@@ -138,33 +139,44 @@ public final class LoadJob {
     }
 
     /**
-     * Why a folding load has nothing to do — its batch is in every table it folds into (a rerun), or {@code output}
-     * holds its load from the ledger's current state, not yet bulk-loaded (a retried task) — or an empty list. An
-     * output holding a load of this batch from an older state (its bulk load was refused) can never be committed: it is
-     * deleted, and {@code notes} says so.
+     * Why a folding load has nothing to do — its batch is in every table it folds into with the same records (a rerun),
+     * or its output holds its load of the same records from the ledger's current state, not yet bulk-loaded (a retried
+     * task) — or an empty list. Both read the input's records first ({@link ContentPass}): the same batch id with other
+     * records is refused, and an output holding other records, or a load from an older state (its bulk load was refused),
+     * can never be committed: it is deleted, and {@code notes} says so.
      */
-    private static List<String> nothingToDo(Configuration conf, FoldedBatch batch, Path output, List<String> notes)
+    private static List<String> nothingToDo(
+            Configuration conf, Loader loader, LoadOptions options, FoldedBatch batch, List<String> notes)
             throws IOException {
         if (batch.allHeld()) {
-            return batch.alreadyHeld();
+            return batch.rerun(ContentPass.of(conf, loader, options));
         }
+        Path output = options.output();
         if (!output.getFileSystem(conf).exists(output)) {
             return List.of();
         }
+        String stale = null;
         switch (batch.existing(conf, output)) {
             case COMMITTABLE -> {
-                return List.of(output + " holds this load of batch " + batch.batch() + " already, from the state the "
-                        + "ledger still has, not bulk-loaded yet: nothing to do; 'dumptruck bulkload " + output
-                        + "' commits it");
+                BatchContent input = ContentPass.of(conf, loader, options);
+                BatchContent there = FoldedBatch.contentOf(conf, output);
+                if (there == null || there.equals(input)) {
+                    return List.of(output + " holds this load of batch " + batch.batch() + " already, from the state "
+                            + "the ledger still has, not bulk-loaded yet: nothing to do; 'dumptruck bulkload " + output
+                            + "' commits it");
+                }
+                stale = "it held a load of batch " + batch.batch() + " with other records (" + there.describe()
+                        + ") than this input (" + input.describe() + "), not bulk-loaded";
             }
-            case STALE -> {
-                output.getFileSystem(conf).delete(output, true);
-                notes.add("replaced " + output + ": it held a load of batch " + batch.batch() + " from an older state "
-                        + "of the ledger (another batch was committed since), which could never be bulk-loaded");
-            }
+            case STALE -> stale = "it held a load of batch " + batch.batch() + " from an older state of the ledger "
+                    + "(another batch was committed since), which could never be bulk-loaded";
             case OTHER -> {
                 // the output checks below refuse a directory that is there
             }
+        }
+        if (stale != null) {
+            output.getFileSystem(conf).delete(output, true);
+            notes.add("replaced " + output + ": " + stale);
         }
         return List.of();
     }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dumptruck.formats.output.TableFigures;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.loaders.ledger.BatchContent;
 import io.dumptruck.loaders.ledger.FoldedBatch;
 import io.dumptruck.loaders.live.MatchedTable;
 import java.io.IOException;
@@ -26,12 +27,14 @@ import org.apache.hadoop.fs.Path;
  *   loader, options (the loader's own, as given), timestamp (the load's cell timestamp, epoch ms),
  *   inputs {paths, files, bytes}, output, startedAt (ISO-8601), durationMs (set-up to report),
  *   succeeded, failure (null, or the one-line reason),
- *   records {read, loaded, rejected, skippedLines, rejectedByReason {REASON: n}, rejects (path or null)},
+ *   records {read, loaded, rejected, skippedLines, content (the records' identity, BatchContent: count:hash),
+ *     rejectedByReason {REASON: n}, rejects (path or null)},
  *   cells {exactCopiesDropped, conflictingDropped, conflicts (path or null)},
  *   tables [{name, regions, rows, cells, files, bytes, live (null, or {table, regions, overrides [..]})}],
  *   notes [lines the loader added, e.g. the event ids kept and new],
  *   ledger (null for a load that does not fold; else {batch, load (the load's id), alreadyFolded (true: a rerun that
- *     wrote nothing), tables [{table, live, seenCommits (the ledger's commit count its snapshot saw)}]})
+ *     wrote nothing), content (its records, as records.content), again (--again given),
+ *     tables [{table, live, seenCommits (the ledger's commit count its snapshot saw), snapshot (it folded from)}]})
  * </pre>
  *
  * Written when the job succeeded, also when the reject limit then failed the load (its rejects stay beside the report);
@@ -57,6 +60,8 @@ final class LoadReportFile {
             List<MatchedTable> matched,
             List<String> setUpNotes,
             FoldedBatch batch,
+            BatchContent content,
+            Map<String, String> snapshots,
             Configuration conf)
             throws IOException {
         ObjectNode root = head(loader, options, files, preparedAt);
@@ -67,6 +72,7 @@ final class LoadReportFile {
         records.put("loaded", r.loaded());
         records.put("rejected", r.rejected());
         records.put("skippedLines", r.skipped());
+        records.put("content", content == null ? null : content.toString());
         ObjectNode reasons = records.putObject("rejectedByReason");
         r.rejectReasons().forEach(reasons::put);
         records.put("rejects", r.rejects() == null ? null : r.rejects().toString());
@@ -109,7 +115,7 @@ final class LoadReportFile {
         }
         ArrayNode notes = root.putArray("notes");
         setUpNotes.forEach(notes::add);
-        ledger(root, batch, matched, false);
+        ledger(root, batch, false, content, snapshots);
         return write(root, options.output(), conf);
     }
 
@@ -136,7 +142,7 @@ final class LoadReportFile {
             root.putArray("tables");
             ArrayNode notes = root.putArray("notes");
             why.forEach(notes::add);
-            ledger(root, batch, List.of(), true);
+            ledger(root, batch, true, null, Map.of());
             file = write(root, output, conf);
         }
         return new LoadReport(
@@ -162,7 +168,12 @@ final class LoadReportFile {
     }
 
     /** The report's {@code ledger}: the batch and, per folded table, the ledger state its snapshot saw. */
-    private static void ledger(ObjectNode root, FoldedBatch batch, List<MatchedTable> matched, boolean alreadyFolded) {
+    private static void ledger(
+            ObjectNode root,
+            FoldedBatch batch,
+            boolean alreadyFolded,
+            BatchContent content,
+            Map<String, String> snapshots) {
         if (batch == null) {
             root.putNull("ledger");
             return;
@@ -171,12 +182,15 @@ final class LoadReportFile {
         ledger.put("batch", batch.batch());
         ledger.put("load", batch.load());
         ledger.put("alreadyFolded", alreadyFolded);
+        ledger.put("content", content == null ? null : content.toString());
+        ledger.put("again", batch.again());
         ArrayNode tables = ledger.putArray("tables");
         batch.seen().forEach((table, seen) -> {
             ObjectNode t = tables.addObject();
             t.put("table", table);
             t.put("live", seen.table());
             t.put("seenCommits", seen.commits());
+            t.put("snapshot", snapshots.get(table));
         });
     }
 

@@ -74,7 +74,7 @@ public final class LoaderCatalog {
     public static List<ConfKey> confKeys() {
         List<ConfKey> keys = new ArrayList<>(LoaderConf.ALL);
         keys.addAll(LiveConf.ALL);
-        keys.addAll(List.of(BatchId.BATCH, Ledger.TABLE));
+        keys.addAll(List.of(BatchId.BATCH, BatchId.AGAIN, Ledger.TABLE, Ledger.UNDO_BATCHES));
         LOADERS.values().forEach(l -> keys.addAll(l.confKeys()));
         return keys;
     }

@@ -19,8 +19,13 @@ public final class LoaderConf {
             null,
             "internal: the class of the job's LineDataset, which LineLoaderMapper runs");
 
+    public static final ConfKey CONTENT_ONLY = new ConfKey.Key(
+            "dumptruck.load.content.only",
+            null,
+            "internal: true in the map-only pass that adds up a batch's content (records parsed, nothing written)");
+
     /** Every key above, for {@code dumptruck help config} and the checks of what a user sets. */
-    public static final List<ConfKey> ALL = List.of(LOAD_TIMESTAMP, OPTION_PREFIX, DATASET);
+    public static final List<ConfKey> ALL = List.of(LOAD_TIMESTAMP, OPTION_PREFIX, DATASET, CONTENT_ONLY);
 
     private LoaderConf() {}
 

@@ -7,6 +7,7 @@ import io.dumptruck.formats.map.ExpiredCellException;
 import io.dumptruck.formats.map.MapOutputSampler;
 import io.dumptruck.formats.shuffle.CellKey;
 import io.dumptruck.formats.shuffle.CellRun;
+import io.dumptruck.loaders.ledger.BatchContent;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.fs.Path;
@@ -47,8 +48,14 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
 
     private Counter recordsRead;
     private Counter recordsLoaded;
+    private Counter contentHash1;
+    private Counter contentHash2;
     private int uncountedRead;
     private int uncountedLoaded;
+    /** The batch's content ({@link BatchContent}): every record read is added, published with the counts. */
+    private final BatchContent.Sum content = new BatchContent.Sum();
+    /** A content pass ({@link LoaderConf#CONTENT_ONLY}): records are parsed and added up, nothing else. */
+    private boolean contentOnly;
 
     /** The schema records load through, made once per task from the job's configuration. */
     protected abstract RecordSchema<R> schema(Context context);
@@ -105,18 +112,23 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
     @Override
     protected final void setup(Context context) throws InterruptedException {
         boolean sampling = MapOutputSampler.isSampling(context.getConfiguration());
+        contentOnly = context.getConfiguration().getBoolean(LoaderConf.CONTENT_ONLY.key(), false);
         if (!sampling) {
             InjectedFaults.atTaskSetup(context);
         }
-        rejects = sampling ? null : new RejectSink(context);
-        sink = CellSink.buffered(context);
+        rejects = sampling || contentOnly ? null : new RejectSink(context);
         source = sourceName(context.getInputSplit());
         file = sourceFile(context.getInputSplit());
         loadTimestamp = LoaderConf.loadTimestamp(context.getConfiguration());
         recordsRead = context.getCounter(LoadCounter.RECORDS_READ);
         recordsLoaded = context.getCounter(LoadCounter.RECORDS_LOADED);
+        contentHash1 = context.getCounter(BatchContent.Counter.CONTENT_HASH_1);
+        contentHash2 = context.getCounter(BatchContent.Counter.CONTENT_HASH_2);
         schema = schema(context);
-        schema.resolve(sink);
+        if (!contentOnly) {
+            sink = CellSink.buffered(context);
+            schema.resolve(sink);
+        }
     }
 
     /**
@@ -132,6 +144,10 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
             return;
         }
         countRead();
+        content.add(raw);
+        if (contentOnly) {
+            return;
+        }
         if (parsed.isReject()) {
             reject(context, offset, parsed.reason(), parsed.detail(), raw);
             return;
@@ -170,6 +186,7 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
     private void publishCounts() {
         recordsRead.increment(uncountedRead);
         recordsLoaded.increment(uncountedLoaded);
+        content.drain(contentHash1, contentHash2);
         uncountedRead = 0;
         uncountedLoaded = 0;
     }
@@ -178,7 +195,10 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
     protected final void rejectUnparsed(Context context, long offset, Enum<?> reason, String detail, byte[] raw)
             throws IOException, InterruptedException {
         countRead();
-        reject(context, offset, reason, detail, raw);
+        content.add(raw, 0, raw.length);
+        if (!contentOnly) {
+            reject(context, offset, reason, detail, raw);
+        }
     }
 
     private void reject(Context context, long offset, Enum<?> reason, String detail, String raw)
@@ -198,7 +218,9 @@ public abstract class LoaderMapper<KIN, VIN, R> extends Mapper<KIN, VIN, CellKey
     @Override
     protected void cleanup(Context context) throws IOException, InterruptedException {
         publishCounts();
-        sink.close();
+        if (sink != null) {
+            sink.close();
+        }
         if (rejects != null) {
             rejects.close();
         }

@@ -3,12 +3,16 @@ package io.dumptruck.loaders;
 import io.dumptruck.formats.PublicApi;
 import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
+import io.dumptruck.loaders.ledger.BatchContent;
 import io.dumptruck.loaders.ledger.FoldedBatch;
+import io.dumptruck.loaders.live.LiveHBase;
 import io.dumptruck.loaders.live.HeldSnapshots;
 import io.dumptruck.loaders.live.MatchedTable;
 import java.io.IOException;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 
@@ -20,7 +24,8 @@ import org.apache.hadoop.mapreduce.Job;
  * @param matched the live tables the load's tables were matched to, in the load's order (empty without --live)
  * @param notes what set-up found, one line each, for the summary (event ids kept, snapshots folded from, …)
  * @param preparedAt when set-up began (epoch ms), for the report's duration
- * @param snapshots the snapshots of the live tables set-up took, deleted by {@link #finish}
+ * @param snapshots the snapshots of the live tables set-up took: deleted by {@link #finish}, or kept for the bulk load
+ *     of a folding load that succeeded to record as the tables' state before its batch
  * @param batch what the ledger said of the tables a folding load folds into (null for a load that does not fold)
  * @param runs whether there is a job to run: false for a folding load with nothing to do (its notes say why)
  */
@@ -79,8 +84,9 @@ public record PreparedLoad(
                     loader, options, inputs, preparedAt, notes, batch, job.getConfiguration());
         }
         loader.afterLoad(job);
-        snapshots.delete();
         LoadReport report = LoadReport.of(job, output);
+        BatchContent content = job.isSuccessful() ? BatchContent.of(job.getCounters(), report.read()) : null;
+        refuseRecordsHeld(content);
         double maxRatio = options.maxRejectRatio();
         if (!job.isSuccessful()) {
             report = report.failing(LoadReport.jobFailure(job, output));
@@ -95,11 +101,46 @@ public record PreparedLoad(
                     new Path(output, RejectSink.DIRECTORY)));
             deleteTables(output);
         }
+        if (batch != null && !report.failed()) {
+            snapshots.keepForCommit(batch); // the tables' state before this batch, for its bulk load to record
+        } else {
+            snapshots.delete();
+        }
         if (job.isSuccessful() && output.getFileSystem(job.getConfiguration()).exists(output)) {
             report = report.writtenTo(LoadReportFile.write(
-                    report, loader, options, inputs, preparedAt, matched, notes, batch, job.getConfiguration()));
+                    report,
+                    loader,
+                    options,
+                    inputs,
+                    preparedAt,
+                    matched,
+                    notes,
+                    batch,
+                    content,
+                    snapshots.byTable(),
+                    job.getConfiguration()));
         }
         return report;
+    }
+
+    /**
+     * Refuses a folding load whose records a table it folds into holds already under another batch id (it would count
+     * them twice), unless told {@code --again}: its output and snapshots are deleted, nothing is left to bulk-load.
+     */
+    private void refuseRecordsHeld(BatchContent content) throws IOException {
+        if (batch == null || content == null) {
+            return;
+        }
+        Configuration conf = job.getConfiguration();
+        String refusal;
+        try (Connection hbase = LiveHBase.connect(conf)) {
+            refusal = batch.sameRecordsHeld(hbase, conf, content);
+        }
+        if (refusal != null) {
+            snapshots.delete();
+            options.output().getFileSystem(conf).delete(options.output(), true);
+            throw new IllegalArgumentException(refusal + " (" + options.output() + " is deleted)");
+        }
     }
 
     private void deleteTables(Path output) throws IOException {

@@ -31,6 +31,12 @@ public final class BatchId {
                     + "input files' contents",
             BatchId::problem);
 
+    public static final ConfKey AGAIN = new ConfKey.Key(
+            "dumptruck.load.again",
+            "false",
+            "true: a folding load's records go in as a new batch even when a batch the tables hold has the same "
+                    + "records (--again); otherwise such a load is refused, as it would count them twice");
+
     private static final Pattern VALID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:+=-]{0,127}");
 
     private BatchId() {}

@@ -50,6 +50,9 @@ import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 public final class BulkLoad {
     /** Written into a table directory once it is bulk-loaded: the HBase table it went into. */
     public static final String LOADED_MARK = "_BULKLOADED";
+    /** The loads that fold into live tables, for messages. */
+    public static final String FOLDING_LOADS = "load weblogs, load titles, load graph --layouts …,adjacency-ro";
+
     /** Where HBase's bulk load writes the halves of an HFile it splits, inside the family directory. */
     private static final String SPLIT_DIR = ".tmp";
 
@@ -111,27 +114,36 @@ public final class BulkLoad {
         try (Admin admin = hbase.getAdmin()) {
             refuseFoldedTargets(output, targets, ledger);
             refuseMissingFamilies(admin, targets);
-            Leases leases = lease(output, targets, ledger);
-            if (leases.resumed() && leases.leased().isEmpty()) {
-                say.accept(output.dir() + " was already bulk-loaded: batch " + output.batch()
-                        + " is committed into every table it folds into; nothing to do");
-            } else if (leases.resumed()) {
-                say.accept(output.dir() + " was bulk-loaded whole by an earlier run, which committed batch "
-                        + output.batch() + " into some of its tables and stopped: committing the rest");
-            } else {
-                List<String> loaded = new ArrayList<>();
-                for (var t : targets.entrySet()) {
-                    try {
-                        createIfMissing(admin, t.getKey(), t.getValue());
-                        bumpPlain(output, t.getKey(), t.getValue(), ledger);
-                        load(TableDir.open(conf, t.getKey()), t.getValue());
-                    } catch (IOException | RuntimeException e) {
-                        throw new IOException(halfWay(output, targets, loaded, t.getValue(), leases.leased(), e), e);
-                    }
-                    loaded.add(t.getValue().getNameAsString());
+            try (LedgerCommit commit = LedgerCommit.take(ledger, conf, output, targets, say)) {
+                if (commit.nothingToDo() != null) {
+                    say.accept(commit.nothingToDo());
+                    return;
                 }
+                if (commit.resumed() && !commit.leases()) {
+                    say.accept(output.dir() + " was already bulk-loaded: batch " + output.batch()
+                            + " is committed into every table it folds into; nothing to do");
+                    return;
+                }
+                if (commit.resumed()) {
+                    say.accept(output.dir() + " was bulk-loaded whole by an earlier run, which committed batch "
+                            + output.batch() + " into some of its tables and stopped: committing the rest");
+                } else {
+                    List<String> loaded = new ArrayList<>();
+                    for (var t : targets.entrySet()) {
+                        try {
+                            createIfMissing(admin, t.getKey(), t.getValue());
+                            bumpPlain(output, t.getKey(), t.getValue(), ledger);
+                            load(TableDir.open(conf, t.getKey()), t.getValue());
+                        } catch (IOException | RuntimeException e) {
+                            throw new IOException(
+                                    halfWay(output, targets, loaded, t.getValue(), commit.leases(), e), e);
+                        }
+                        loaded.add(t.getValue().getNameAsString());
+                    }
+                }
+                commit.stamp(admin);
+                commit.commit(admin);
             }
-            commit(output, leases.leased(), ledger);
         }
     }
 
@@ -178,8 +190,8 @@ public final class BulkLoad {
                         + " batch(es) (last: "
                         + held.last().map(TableLedger::describe).orElse("?") + "), and "
                         + t.getKey() + " was not folded into them: bulk-loaded, its cells would replace the all-time "
-                        + "figures with this load's alone; load the input with --live (it folds), or give "
-                        + "--replace-folded if replacing is meant");
+                        + "figures with this load's alone. Only an output folded into it goes in (" + FOLDING_LOADS
+                        + ", with --live); give --replace-folded if replacing is meant");
             }
         }
     }
@@ -198,7 +210,7 @@ public final class BulkLoad {
                 return; // no folding load has read the table: nothing to move on
             }
             if (seen.lease() != null) {
-                throw new IllegalArgumentException(FoldedBatch.unfinished(seen) + " this bulk load");
+                throw new IllegalArgumentException(seen.lease().unfinished(name.getNameAsString()));
             }
             if (ledger.bump(seen)) {
                 return;
@@ -234,109 +246,13 @@ public final class BulkLoad {
         }
     }
 
-    /**
-     * The folded tables' leases this bulk load holds: {@code leased} (to commit), of which {@code takenNow} were taken
-     * by this run (the others by an earlier run of the same load that stopped); {@code resumed} when an earlier run
-     * already committed some table — it loaded every table before its first commit, so nothing is loaded again.
-     */
-    private record Leases(List<TableLedger> leased, List<TableLedger> takenNow, boolean resumed) {}
-
-    /**
-     * Takes the lease on every folded table from the state the load's snapshot saw, or takes back this load's own (a
-     * bulk load run again after it stopped half-way); refuses, giving back the leases this run took (never one taken
-     * back: the tables it holds may hold this load's cells already), if another batch came first.
-     */
-    private Leases lease(LoadOutput output, Map<Path, TableName> targets, Ledger ledger) throws IOException {
-        List<TableLedger> leased = new ArrayList<>();
-        List<TableLedger> takenNow = new ArrayList<>();
-        boolean resumed = false;
-        if (output.folded().isEmpty()) {
-            return new Leases(leased, takenNow, false);
-        }
-        ledger.create();
-        Lease lease = new Lease(output.load(), output.batch(), output.dir().toString(), System.currentTimeMillis());
-        try {
-            for (var t : targets.entrySet()) {
-                Long seen = output.folded().get(t.getKey().getName());
-                if (seen == null) {
-                    continue;
-                }
-                TableLedger now = ledger.read(t.getValue());
-                var held = now.holding(output.batch());
-                if (held.isPresent() && held.get().load().equals(output.load())) {
-                    resumed = true; // committed by this load's earlier run, which stopped before the other tables
-                    continue;
-                }
-                if (now.lease() != null && now.lease().load().equals(output.load())) {
-                    leased.add(now); // this load's lease, from its earlier run
-                    continue;
-                }
-                if (now.lease() != null) {
-                    throw new IllegalArgumentException(FoldedBatch.unfinished(now) + " this bulk load");
-                }
-                if (held.isPresent()) {
-                    throw new IllegalArgumentException(TableLedger.describe(held.get()) + " is already folded into "
-                            + now.table() + " by another load: " + output.dir() + " would count it twice; nothing "
-                            + "was loaded (to replace a batch loaded wrong, see docs/nightly.md)");
-                }
-                if (now.commits() != seen) {
-                    List<String> since = now.batches().stream()
-                            .filter(b -> b.commit() > seen)
-                            .map(TableLedger::describe)
-                            .toList();
-                    throw new IllegalArgumentException(now.table() + " changed after this load's snapshot of it"
-                            + (since.isEmpty() ? "" : ": it took " + String.join(", ", since)) + "; "
-                            + output.dir() + " folds batch " + output.batch() + " into an older state and would "
-                            + "lose what came since; nothing was loaded. Rerun the load (into a new output directory),"
-                            + " then bulk-load that");
-                }
-                TableLedger mine = Ledger.leased(now, lease);
-                if (!ledger.acquire(now, lease)) {
-                    throw new IllegalArgumentException("another bulk load committed into " + now.table()
-                            + " just now; nothing was loaded: run this again to see which");
-                }
-                leased.add(mine);
-                takenNow.add(mine);
-            }
-        } catch (IOException | RuntimeException e) {
-            for (TableLedger l : takenNow) {
-                ledger.release(l);
-            }
-            throw e;
-        }
-        return new Leases(leased, takenNow, resumed);
-    }
-
-    /** Records the batch in each leased table, ending the leases. */
-    private void commit(LoadOutput output, List<TableLedger> leased, Ledger ledger) throws IOException {
-        long now = System.currentTimeMillis();
-        for (TableLedger l : leased) {
-            LedgerBatch batch = new LedgerBatch(
-                    output.batch(),
-                    l.commits() + 1,
-                    output.load(),
-                    output.dir().toString(),
-                    output.records(),
-                    output.timestamp(),
-                    output.loadedAt(),
-                    now);
-            if (!ledger.commit(l, batch)) {
-                throw new IOException("the lease of batch " + output.batch() + " on " + l.table()
-                        + " was taken away during the bulk load (by a hand-edit of the ledger?): its files are loaded, "
-                        + "the batch is not recorded; check 'dumptruck ledger " + l.table() + "'");
-            }
-            say.accept("committed batch " + output.batch() + " into " + l.table() + " (commit " + batch.commit()
-                    + " of its ledger)");
-        }
-    }
-
     /** What a bulk load that failed at {@code failing} has done and has not, and how to finish it. */
     private static String halfWay(
             LoadOutput output,
             Map<Path, TableName> targets,
             List<String> loaded,
             TableName failing,
-            List<TableLedger> leased,
+            boolean leased,
             Exception e) {
         List<String> notLoaded = targets.values().stream()
                 .map(TableName::getNameAsString)
@@ -349,7 +265,7 @@ public final class BulkLoad {
         return "bulk load of " + failing + " failed (" + e.getClass().getSimpleName() + ": " + reason + "); loaded: "
                 + (loaded.isEmpty() ? "none" : String.join(", ", loaded)) + "; not loaded: "
                 + String.join(", ", notLoaded)
-                + (leased.isEmpty()
+                + (!leased
                         ? ""
                         : "; batch " + output.batch() + " is not committed and its tables stay leased to this load")
                 + ". Fix the cause and run 'dumptruck bulkload " + output.dir() + "' again: it loads what is left";

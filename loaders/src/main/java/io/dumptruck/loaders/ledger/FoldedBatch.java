@@ -2,7 +2,7 @@ package io.dumptruck.loaders.ledger;
 
 import io.dumptruck.formats.PublicApi;
 import java.io.IOException;
-import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,9 +20,10 @@ import org.apache.hadoop.hbase.client.Connection;
  * @param batch the batch ({@link BatchId})
  * @param load this load's id (a random UUID)
  * @param seen the load's folded table → what the ledger said of its live table
+ * @param again whether its records go in even if a batch the tables hold has the same ({@link BatchId#AGAIN})
  */
 @PublicApi
-public record FoldedBatch(String batch, String load, Map<String, TableLedger> seen) {
+public record FoldedBatch(String batch, String load, Map<String, TableLedger> seen, boolean again) {
     public FoldedBatch {
         seen = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(seen));
     }
@@ -44,25 +45,79 @@ public record FoldedBatch(String batch, String load, Map<String, TableLedger> se
             }
             seen.put(e.getKey(), t);
         }
-        return new FoldedBatch(batch, UUID.randomUUID().toString(), seen);
+        return new FoldedBatch(batch, UUID.randomUUID().toString(), seen, conf.getBoolean(BatchId.AGAIN.key(), false));
     }
 
-    /** The refusal of a table a bulk load has leased and not finished committing into. */
+    /** The refusal of a table leased by a bulk load (or an undo) that has not finished. */
     static String unfinished(TableLedger t) {
-        Lease l = t.lease();
-        return "a bulk load of batch " + l.batch() + " into " + t.table() + " started "
-                + Instant.ofEpochMilli(l.since())
-                + " and has not finished (still running, or it stopped half-way): finish it with 'dumptruck bulkload "
-                + l.output() + "' (it resumes where it stopped), then run this again";
+        return t.lease().unfinished(t.table()) + ", then run this again";
     }
 
-    /** The folded tables that already hold this batch, as lines of the summary; empty when none does. */
-    public List<String> alreadyHeld() {
-        return seen.values().stream()
-                .filter(t -> t.holding(batch).isPresent())
-                .map(t -> "batch " + batch + " is already folded into " + t.table() + " ("
-                        + TableLedger.committed(t.holding(batch).get()) + "): nothing to do")
-                .toList();
+    /**
+     * A rerun of a batch every folded table holds, whose input holds {@code content}: the lines of the summary saying
+     * there is nothing to do when the tables hold the same records; refused when they hold other records (the same id
+     * for another delivery of the day: a late line would be lost unseen).
+     */
+    public List<String> rerun(BatchContent content) {
+        List<String> lines = new ArrayList<>();
+        for (TableLedger t : seen.values()) {
+            LedgerBatch held = t.holding(batch).orElseThrow();
+            BatchContent was = held.batchContent();
+            if (was != null && !was.equals(content)) {
+                throw new IllegalArgumentException("batch " + batch + " is already folded into " + t.table() + " ("
+                        + TableLedger.committed(held) + ") with " + was.describe() + ", and this input holds "
+                        + (was.records() == content.records() ? "as many but other records" : content.describe())
+                        + ": the same batch with other records; nothing was loaded. To replace the day: 'dumptruck "
+                        + "ledger " + t.table() + " --undo " + batch + "', then load it again; to add late records: "
+                        + "load only them under a --batch of their own");
+            }
+            lines.add("batch " + batch + " is already folded into " + t.table() + " (" + TableLedger.committed(held)
+                    + ")"
+                    + (was == null
+                            ? ", its records not recorded (an older load): not compared"
+                            : " with the same " + content.describe())
+                    + ": nothing to do");
+        }
+        return lines;
+    }
+
+    /**
+     * The refusal of a load whose records ({@code content}) a folded table holds already under another batch id, as the
+     * ledger says now; null when none does, or the load was told to load them {@link #again}.
+     */
+    public String sameRecordsHeld(Connection hbase, Configuration conf, BatchContent content) throws IOException {
+        if (again) {
+            return null;
+        }
+        Ledger ledger = Ledger.of(hbase, conf);
+        for (TableLedger seenThen : seen.values()) {
+            TableLedger t = ledger.read(org.apache.hadoop.hbase.TableName.valueOf(seenThen.table()));
+            String refusal = sameRecords(t, batch, content, null);
+            if (refusal != null) {
+                return refusal;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The refusal of batch {@code id} with {@code content} when table {@code t} holds a batch of another id with the
+     * same records; null when it holds none. {@code what} says what was not done ("nothing was loaded" when null).
+     */
+    static String sameRecords(TableLedger t, String id, BatchContent content, String what) {
+        if (content == null) {
+            return null;
+        }
+        for (LedgerBatch b : t.batches()) {
+            if (!b.batch().equals(id) && content.equals(b.batchContent())) {
+                return "the records of batch " + id + " (" + content.describe() + ") are those of batch " + b.batch()
+                        + ", which " + t.table() + " holds (" + TableLedger.committed(b) + "): loaded, they would "
+                        + "count twice; " + (what == null ? "nothing was loaded" : what) + ". If they are new records "
+                        + "to count again, load them with --again; if " + b.batch() + " was loaded wrong, undo it "
+                        + "first: 'dumptruck ledger " + t.table() + " --undo " + b.batch() + "'";
+            }
+        }
+        return null;
     }
 
     /** What the ledger holds of each folded table, one line each, for a dry run's plan. */
@@ -73,7 +128,8 @@ public record FoldedBatch(String batch, String load, Map<String, TableLedger> se
                         + " batch(es) in the ledger"
                         + e.getValue().last().map(b -> ", last " + b.batch()).orElse("")
                         + (e.getValue().holding(batch).isPresent()
-                                ? "; holds batch " + batch + " already: the load would do nothing"
+                                ? "; holds batch " + batch + " already: the load would read its input's records, "
+                                        + "do nothing if they are the same and refuse other records"
                                 : ""))
                 .toList();
     }
@@ -81,6 +137,11 @@ public record FoldedBatch(String batch, String load, Map<String, TableLedger> se
     /** Whether every folded table holds the batch: a rerun, which writes nothing. */
     public boolean allHeld() {
         return seen.values().stream().allMatch(t -> t.holding(batch).isPresent());
+    }
+
+    /** The records of the folding load whose output {@code output} is (null when its report does not say). */
+    public static BatchContent contentOf(Configuration conf, Path output) throws IOException {
+        return LoadOutput.read(conf, output).content();
     }
 
     /** What an output directory a folding load is given already holds ({@link #existing}). */

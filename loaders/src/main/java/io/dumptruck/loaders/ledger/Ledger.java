@@ -27,6 +27,7 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.RowMutations;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -57,6 +58,22 @@ public final class Ledger {
             "dumptruck.ledger.table",
             "dumptruck:ledger",
             "the HBase table of the batches each folded table holds (created by the first folding load)");
+
+    public static final ConfKey UNDO_BATCHES = new ConfKey.Key(
+            "dumptruck.ledger.undo.batches",
+            "2",
+            "how many of each folded table's newest batches can be undone (dumptruck ledger --undo): the snapshot each "
+                    + "load folded from, the table's state before its batch, is kept for that many (0: none kept)");
+
+    /**
+     * The table-descriptor value a commit leaves on the live table: the commit (ledger version) of the newest batch its
+     * data holds. A snapshot keeps the descriptor, and {@code restore_snapshot} puts it back, so a restored table says
+     * which batches it no longer holds ({@link #holds}).
+     */
+    public static final String HOLDS = "dumptruck.ledger.commit";
+
+    /** The names of the snapshots a folding load takes start with this (then the table's name and "-"). */
+    public static final String SNAPSHOT_PREFIX = "dumptruck-";
 
     static final byte[] FAMILY = Bytes.toBytes("l");
     static final byte[] STATE = Bytes.toBytes("state");
@@ -292,6 +309,46 @@ public final class Ledger {
             }
         }
         return out;
+    }
+
+    /**
+     * Records on {@code live}'s descriptor that its data holds the batches up to commit {@code commit} ({@link #HOLDS});
+     * the regions are not reopened (an HBase older than 2.6 reopens them).
+     */
+    public static void stamp(Admin admin, TableName live, long commit) throws IOException {
+        TableDescriptor now = admin.getDescriptor(live);
+        if (String.valueOf(commit).equals(now.getValue(HOLDS))) {
+            return;
+        }
+        admin.modifyTable(
+                TableDescriptorBuilder.newBuilder(now)
+                        .setValue(HOLDS, String.valueOf(commit))
+                        .build(),
+                false);
+    }
+
+    /**
+     * The newest commit {@code live}'s data holds, as its descriptor says ({@link #stamp}); -1 when it says none (no
+     * batch committed since stamps were kept, or restored to a state from before any) or the table is gone.
+     */
+    public static long holds(Admin admin, TableName live) throws IOException {
+        if (!admin.tableExists(live)) {
+            return -1; // dropped: it holds nothing
+        }
+        String v = admin.getDescriptor(live).getValue(HOLDS);
+        try {
+            return v == null ? -1 : Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IOException("the descriptor of " + live + " holds " + HOLDS + " => '" + v + "', not a commit");
+        }
+    }
+
+    /** Rewrites the record of {@code batch} in {@code live}'s row (e.g. its snapshot no longer kept); not a commit. */
+    public void rewrite(TableName live, LedgerBatch batch) throws IOException {
+        try (Table t = connection.getTable(name)) {
+            t.put(new Put(rowOf(live))
+                    .addColumn(FAMILY, Bytes.toBytes(BATCH_PREFIX + batch.batch()), batch.toBytes()));
+        }
     }
 
     /** The state cell: the count, then the lease's JSON while one stands. */

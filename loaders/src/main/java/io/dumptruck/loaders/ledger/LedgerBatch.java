@@ -18,6 +18,9 @@ import java.nio.charset.StandardCharsets;
  * @param timestamp the load's {@code --timestamp} (epoch ms)
  * @param loadedAt when the load was set up (epoch ms)
  * @param committedAt when its bulk load finished (epoch ms)
+ * @param content the batch's records ({@link BatchContent#toString}); null for a batch recorded before contents were
+ * @param before the snapshot of the table the load folded from — the table's state just before this batch, which
+ *     {@code dumptruck ledger --undo} restores — while it is kept; null when none is
  */
 @PublicApi
 public record LedgerBatch(
@@ -28,7 +31,9 @@ public record LedgerBatch(
         long records,
         long timestamp,
         long loadedAt,
-        long committedAt) {
+        long committedAt,
+        String content,
+        String before) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     byte[] toBytes() {
@@ -41,7 +46,25 @@ public record LedgerBatch(
         o.put("timestamp", timestamp);
         o.put("loadedAt", loadedAt);
         o.put("committedAt", committedAt);
+        o.put("content", content);
+        o.put("before", before);
         return o.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String text(JsonNode o, String field) {
+        JsonNode v = o.get(field);
+        return v == null || v.isNull() ? null : v.asText();
+    }
+
+    /** The batch's records, or null when they were not recorded (a batch committed by an older dumptruck). */
+    public BatchContent batchContent() {
+        return BatchContent.parse(content);
+    }
+
+    /** The same batch with {@code before} kept (null: no longer kept). */
+    LedgerBatch withBefore(String snapshot) {
+        return new LedgerBatch(
+                batch, commit, load, output, records, timestamp, loadedAt, committedAt, content, snapshot);
     }
 
     /** The batch a ledger cell holds; an IOException naming the cell for one that is not this JSON. */
@@ -56,7 +79,9 @@ public record LedgerBatch(
                     o.get("records").asLong(),
                     o.get("timestamp").asLong(),
                     o.get("loadedAt").asLong(),
-                    o.get("committedAt").asLong());
+                    o.get("committedAt").asLong(),
+                    text(o, "content"),
+                    text(o, "before"));
         } catch (IOException | RuntimeException e) {
             throw new IOException("the ledger's cell " + where + " is not a batch record (" + e.getMessage() + ")", e);
         }

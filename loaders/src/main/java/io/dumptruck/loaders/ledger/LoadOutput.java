@@ -27,6 +27,9 @@ import org.apache.hadoop.fs.Path;
  * @param batch the folded batch (null when the load did not fold)
  * @param load the folding load's id (null when it did not fold)
  * @param alreadyFolded the output of a rerun whose batch every table held: nothing to load
+ * @param content the folded batch's records (null when the load did not fold, or an older load's report)
+ * @param again whether the load was told its records go in again as a new batch ({@code --again})
+ * @param before a folded table's name → the snapshot its load folded from (the table's state before the batch)
  */
 record LoadOutput(
         Path dir,
@@ -38,7 +41,10 @@ record LoadOutput(
         boolean alreadyFolded,
         long records,
         long timestamp,
-        long loadedAt) {
+        long loadedAt,
+        BatchContent content,
+        boolean again,
+        Map<String, String> before) {
     static final String REPORT = "_report.json";
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -68,7 +74,7 @@ record LoadOutput(
                 throw new IllegalArgumentException(
                         dir + " holds no table (no " + TableSpecJson.FILE_NAME + "); give a load's output directory");
             }
-            return new LoadOutput(dir, tables, Map.of(), Map.of(), null, null, false, 0, 0, 0);
+            return new LoadOutput(dir, tables, Map.of(), Map.of(), null, null, false, 0, 0, 0, null, false, Map.of());
         }
         JsonNode root;
         try (InputStream in = fs.open(report)) {
@@ -84,9 +90,13 @@ record LoadOutput(
             }
         }
         Map<String, Long> folded = new LinkedHashMap<>();
+        Map<String, String> before = new LinkedHashMap<>();
         JsonNode ledger = root.path("ledger");
         for (JsonNode t : ledger.path("tables")) {
             folded.put(t.path("table").asText(), t.path("seenCommits").asLong());
+            if (t.path("snapshot").isTextual()) {
+                before.put(t.path("table").asText(), t.path("snapshot").asText());
+            }
             live.putIfAbsent(t.path("table").asText(), t.path("live").asText());
         }
         boolean nothing = ledger.path("alreadyFolded").asBoolean(false);
@@ -100,6 +110,12 @@ record LoadOutput(
         } catch (RuntimeException e) {
             // an older report: no time
         }
+        BatchContent content;
+        try {
+            content = BatchContent.parse(ledger.path("content").isTextual() ? ledger.path("content").asText() : null);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(report + ": ledger.content " + e.getMessage(), e);
+        }
         return new LoadOutput(
                 output,
                 tables,
@@ -110,6 +126,9 @@ record LoadOutput(
                 nothing,
                 root.path("records").path("loaded").asLong(),
                 root.path("timestamp").asLong(),
-                loadedAt);
+                loadedAt,
+                content,
+                ledger.path("again").asBoolean(false),
+                before);
     }
 }

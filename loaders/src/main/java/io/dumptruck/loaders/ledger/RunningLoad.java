@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dumptruck.formats.PublicApi;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -17,30 +16,45 @@ import java.nio.charset.StandardCharsets;
  * @param pid the process id there
  * @param beat when it last said it runs (epoch ms; every {@link #BEAT_MS} while its job runs)
  * @param snapshot the snapshot it took of the table
+ * @param seen -1 while the load runs; once it finished, the ledger version its snapshot holds: the snapshot is kept for
+ *     its bulk load to record as the state before the batch ({@code dumptruck ledger --undo}), as long as the load can
+ *     still be committed (the table's version is still this one)
  */
 @PublicApi
-public record RunningLoad(String load, String host, long pid, long beat, String snapshot) {
+public record RunningLoad(String load, String host, long pid, long beat, String snapshot, long seen) {
+    public RunningLoad(String load, String host, long pid, long beat, String snapshot) {
+        this(load, host, pid, beat, snapshot, -1);
+    }
+
     /** How often a running load says so. */
-    public static final long BEAT_MS = 30_000;
+    public static final long BEAT_MS = Holder.BEAT_MS;
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** This process, running load {@code load} with snapshot {@code snapshot}, now. */
     public static RunningLoad here(String load, String snapshot) {
-        return new RunningLoad(load, localHost(), ProcessHandle.current().pid(), System.currentTimeMillis(), snapshot);
+        Holder me = Holder.process();
+        return new RunningLoad(load, me.host(), me.pid(), me.beat(), snapshot);
     }
 
     /** Whether the load still runs: on this host, its process is alive; elsewhere, it said so within three beats. */
     public boolean alive(long now) {
-        if (host.equals(localHost())) {
-            return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
-        }
-        return now - beat < 3 * BEAT_MS;
+        return new Holder(host, pid, 0, beat, null).alive(now);
     }
 
     /** The same load, saying it runs at {@code now}. */
     public RunningLoad beating(long now) {
-        return new RunningLoad(load, host, pid, now, snapshot);
+        return new RunningLoad(load, host, pid, now, snapshot, seen);
+    }
+
+    /** The same load, finished, its snapshot holding ledger version {@code version}. */
+    public RunningLoad finished(long version) {
+        return new RunningLoad(load, host, pid, beat, snapshot, version);
+    }
+
+    /** Whether the load finished and left its snapshot for its bulk load ({@link #seen}). */
+    public boolean finished() {
+        return seen >= 0;
     }
 
     byte[] toBytes() {
@@ -50,6 +64,7 @@ public record RunningLoad(String load, String host, long pid, long beat, String 
         o.put("pid", pid);
         o.put("beat", beat);
         o.put("snapshot", snapshot);
+        o.put("seen", seen);
         return o.toString().getBytes(StandardCharsets.UTF_8);
     }
 
@@ -61,17 +76,10 @@ public record RunningLoad(String load, String host, long pid, long beat, String 
                     o.get("host").asText(),
                     o.get("pid").asLong(),
                     o.get("beat").asLong(),
-                    o.get("snapshot").asText());
+                    o.get("snapshot").asText(),
+                    o.path("seen").asLong(-1));
         } catch (IOException | RuntimeException e) {
             throw new IOException("the ledger's cell " + where + " is not a running load (" + e.getMessage() + ")", e);
-        }
-    }
-
-    private static String localHost() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            return "localhost";
         }
     }
 }

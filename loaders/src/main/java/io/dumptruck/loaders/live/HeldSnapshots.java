@@ -31,10 +31,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class HeldSnapshots {
     /** The names of the snapshots a load takes start with this, then the table's name and "-". */
-    public static final String PREFIX = "dumptruck-";
+    public static final String PREFIX = Ledger.SNAPSHOT_PREFIX;
 
     private final Configuration conf;
     private final List<String> taken = new ArrayList<>();
+    /** The snapshot each folded table is folded from (taken or pinned), by the load's table name. */
+    private final java.util.Map<String, String> byTable = new java.util.LinkedHashMap<>();
     /** Where this load is recorded as running, with its snapshot there: renewed until {@link #delete}. */
     private final java.util.Map<TableName, RunningLoad> running = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -102,6 +104,7 @@ public final class HeldSnapshots {
                             e);
                 }
                 names.add(name);
+                snapshots.byTable.put(table, name);
                 readers.add(reader.getValue().getName());
             }
         } catch (IOException | RuntimeException e) {
@@ -132,22 +135,31 @@ public final class HeldSnapshots {
             throws IOException {
         Pattern ours = Pattern.compile(Pattern.quote(PREFIX + table + "-") + "\\d+-([0-9a-f]{8})");
         List<RunningLoad> running = ledger.running(live);
+        TableLedger state = ledger.read(live);
+        Set<String> forUndo = new java.util.HashSet<>();
+        state.batches().stream().map(b -> b.before()).filter(java.util.Objects::nonNull).forEach(forUndo::add);
         long now = System.currentTimeMillis();
         List<String> dropped = new ArrayList<>();
         for (SnapshotDescription d : admin.listSnapshots(ours)) {
-            if (!d.getTableName().equals(live)) {
-                continue;
+            if (!d.getTableName().equals(live) || forUndo.contains(d.getName())) {
+                continue; // kept for dumptruck ledger --undo
             }
             var owner = ours.matcher(d.getName());
             String prefix = owner.matches() ? owner.group(1) : "";
             List<RunningLoad> owners =
                     running.stream().filter(r -> r.load().startsWith(prefix)).toList();
             var alive = owners.stream().filter(r -> r.alive(now)).findFirst();
-            if (alive.isPresent()) {
+            if (alive.isPresent() && !alive.get().finished()) {
                 notes.add("kept snapshot " + d.getName() + " of " + live + ": load "
                         + alive.get().load() + " is running with it (pid "
                         + alive.get().pid() + " on " + alive.get().host() + ")");
                 continue;
+            }
+            var waiting = owners.stream()
+                    .filter(r -> r.finished() && r.seen() == state.commits())
+                    .findFirst();
+            if (waiting.isPresent()) {
+                continue; // a finished load's, not bulk-loaded yet: its commit records it as the state before its batch
             }
             admin.deleteSnapshot(d.getName());
             for (RunningLoad r : owners) {
@@ -157,7 +169,8 @@ public final class HeldSnapshots {
         }
         if (!dropped.isEmpty()) {
             notes.add("deleted snapshot(s) " + String.join(", ", dropped) + " of " + live
-                    + ", left by an earlier load that was stopped before it could delete them");
+                    + ", left by an earlier load that was stopped before it could delete them, or whose output can "
+                    + "no longer be committed");
         }
     }
 
@@ -233,12 +246,54 @@ public final class HeldSnapshots {
         return conf.get(LiveConf.HELD_SNAPSHOT.key() + table);
     }
 
-    /** Deletes the snapshots taken at set-up, and the record of this load running; a failure is logged, not thrown. */
-    public void delete() {
+    /** The snapshot each folded table was folded from (taken or pinned), by the load's table name. */
+    public java.util.Map<String, String> byTable() {
+        return java.util.Collections.unmodifiableMap(byTable);
+    }
+
+    /**
+     * Keeps the snapshots taken, for the bulk load of this finished folding load to record as the tables' state before
+     * its batch ({@code dumptruck ledger --undo}), and records the load as finished from the versions {@code batch} saw:
+     * a later load deletes them once the load can no longer be committed. With {@link Ledger#UNDO_BATCHES} 0 they are
+     * deleted at once. A failure is logged, not thrown.
+     */
+    public void keepForCommit(FoldedBatch batch) {
+        if (conf.getInt(Ledger.UNDO_BATCHES.key(), 2) <= 0) {
+            delete();
+            return;
+        }
+        stopBeating();
+        if (running.isEmpty()) {
+            return;
+        }
+        try (Connection c = LiveHBase.connect(conf)) {
+            Ledger ledger = Ledger.of(c, conf);
+            for (var r : running.entrySet()) {
+                long seen = batch.seen().values().stream()
+                        .filter(t -> t.table().equals(r.getKey().getNameWithNamespaceInclAsString()))
+                        .mapToLong(TableLedger::commits)
+                        .findFirst()
+                        .orElse(0);
+                ledger.register(r.getKey(), r.getValue().finished(seen));
+            }
+            running.clear();
+            taken.clear();
+        } catch (IOException e) {
+            LoggerFactory.getLogger(HeldSnapshots.class)
+                    .warn("could not record the snapshot(s) {} for the bulk load: {}", taken, e.getMessage());
+        }
+    }
+
+    private void stopBeating() {
         if (beating != null) {
             beating.interrupt();
             beating = null;
         }
+    }
+
+    /** Deletes the snapshots taken at set-up, and the record of this load running; a failure is logged, not thrown. */
+    public void delete() {
+        stopBeating();
         if (taken.isEmpty() && running.isEmpty()) {
             return;
         }
