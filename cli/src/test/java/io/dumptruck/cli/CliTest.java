@@ -20,11 +20,14 @@ import io.dumptruck.loaders.jsonspec.SpecConf;
 import io.dumptruck.loaders.live.LiveConf;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.GenericOptionsParser;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -953,7 +956,7 @@ class CliTest {
             {"-Dimporttsv.columns=HBASE_ROW_KEY,d:a,d:a", "t", "names 'd:a' twice"},
             {"-Dimporttsv.columns=HBASE_ROW_KEY", "t", "needs a family:qualifier column"},
             {"-Dimporttsv.columns=HBASE_ROW_KEY,:a", "t", "has no family"},
-            {"-Dimporttsv.separator=ab", "t", "importtsv.separator must be one character"},
+            {"-Dimporttsv.separator=ab", "t", "importtsv.separator takes one byte"},
         };
         for (String[] r : refused) {
             Run bad = r[0].contains("separator")
@@ -963,6 +966,72 @@ class CliTest {
             assertTrue(bad.err().contains(r[2]), r[0] + ": " + bad.err());
         }
         assertEquals(2, run("spec", "to-importtsv").code());
+    }
+
+    /**
+     * What ImportTsv would do otherwise is refused in one line, exit 2, naming the setting; a dry run is a dry run; a
+     * setting given twice is read as Hadoop reads it, the last one; a harmless one is noted.
+     */
+    @Test
+    void specFromImportTsvTranslatesOrRefusesEverySetting() throws IOException {
+        String columns = "-Dimporttsv.columns=HBASE_ROW_KEY,d:a";
+        String[][] refused = {
+            {"-Dimporttsv.mapper.class=com.example.MyMapper", "importtsv.mapper.class=com.example.MyMapper"},
+            {"-Dimporttsv.dry.run=yes", "importtsv.dry.run takes true or false, got 'yes'"},
+            {"-Dimporttsv.separator=§", "importtsv.separator takes one byte"},
+            {"-Dimporttsv.separator=😀", "is 4 bytes in UTF-8"},
+            {"-Dimporttsv.separator=\\t", "a backslash and a t"},
+            {"-Dimporttsv.timestamp=yesterday", "importtsv.timestamp takes a whole number, got 'yesterday'"},
+            {"-Dimporttsv.skip.bad.lines=flase", "importtsv.skip.bad.lines takes true or false"},
+            {"-Dimporttsv.skipbadlines=false", "importtsv.skipbadlines is not a setting ImportTsv reads"},
+            {"-Dimporttsv.skip.empty.columns=false", "the spec loader never writes"},
+            {"-Dcreate.table=yes", "create.table=yes"},
+            {"-Dno.strict=true", "no.strict=true"},
+            {"-Dputsortreducer.row.threshold=1G", "putsortreducer.row.threshold takes a whole number"},
+            {"-Dimporttsv.columns=HBASE_ROW_KEY,d:a,HBASE_CELL_VISIBILITY", "HBASE_CELL_VISIBILITY in importtsv.columns"
+            },
+        };
+        for (String[] r : refused) {
+            Run bad = run("spec", "from-importtsv", columns, r[0], "-Dimporttsv.bulk.output=/o", "t", "/in");
+            assertEquals(2, bad.code(), r[0] + ": " + bad.err());
+            assertEquals(1, bad.err().lines().count(), "one line: " + bad.err());
+            assertTrue(bad.err().contains(r[1]), r[0] + ": " + bad.err());
+            assertEquals("", bad.out(), "no spec printed");
+        }
+
+        Run dry = run("spec", "from-importtsv", columns, "-Dimporttsv.dry.run=TRUE", "t", "/in");
+        assertEquals(0, dry.code(), dry.err());
+        assertTrue(dry.err().contains("--output DIR --live --dry-run"), dry.err());
+        assertFalse(dry.err().contains("dumptruck bulkload"), "a dry run writes nothing to bulk-load: " + dry.err());
+
+        String[][] twice = {{"§", "|"}, {"|", "§"}};
+        for (String[] pair : twice) {
+            String[] args = {"-Dimporttsv.separator=" + pair[0], "-Dimporttsv.separator=" + pair[1]};
+            Configuration hadoop = new Configuration(false);
+            new GenericOptionsParser(hadoop, args);
+            Run r = run("spec", "from-importtsv", columns, args[0], args[1], "t");
+            assertEquals(hadoop.get("importtsv.separator").equals("|") ? 0 : 2, r.code(), r.err());
+        }
+
+        Run noted = run(
+                "spec",
+                "from-importtsv",
+                columns,
+                "-Dmapreduce.job.name=nightly",
+                "-Dimporttsv.log.bad.lines=true",
+                "-Dimporttsv.bulk.output=/staging/my out",
+                "-Dimporttsv.timestamp=1700000000",
+                "t",
+                "/in");
+        assertEquals(0, noted.code(), noted.err());
+        assertTrue(noted.err().contains("note: mapreduce.job.name is not carried"), noted.err());
+        assertTrue(noted.err().contains("note: importtsv.log.bad.lines is not carried"), noted.err());
+        assertFalse(noted.err().contains("io.serializations"), "a Hadoop default is no setting given: " + noted.err());
+        assertTrue(
+                noted.err().contains("--output '/staging/my out' --live --timestamp 1700000000 --any-timestamp")
+                        && noted.err().contains("dumptruck bulkload '/staging/my out'"),
+                noted.err());
+        assertTrue(noted.err().contains("importtsv.timestamp=1700000000 is 1970-01-20"), noted.err());
     }
 
     @Test
