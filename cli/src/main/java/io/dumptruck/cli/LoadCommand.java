@@ -68,8 +68,7 @@ final class LoadCommand extends Command {
                 "                         its input is read, the same records do nothing, other records are refused\n");
         b.append(
                 "  --again                with --live: load the records even when a batch the tables hold has the same ones\n");
-        b.append(
-                "                         (as a new batch: they count twice); without it such a load is refused\n");
+        b.append("                         (as a new batch: they count twice); without it such a load is refused\n");
         b.append(
                 "  --dry-run              check the options, inputs and live tables, print the plan (tables, regions, family\n");
         b.append("                         settings, input files and bytes) and stop: no job, nothing written\n");
@@ -94,8 +93,8 @@ final class LoadCommand extends Command {
         Set<String> valued = new HashSet<>(Set.of(
                 "input", "output", "regions", "timestamp", "max-reject-ratio", "namespace", "live-name", "batch"));
         valued.addAll(loader.options().keySet());
-        Args args =
-                new Args(Arrays.copyOfRange(argv, 1, argv.length), valued, Set.of("live", "dry-run", "any-timestamp", "again"));
+        Args args = new Args(
+                Arrays.copyOfRange(argv, 1, argv.length), valued, Set.of("live", "dry-run", "any-timestamp", "again"));
         args.expectPositionals(0);
         if (!args.flag("live")
                 && (args.has("namespace") || args.has("live-name") || args.has("batch") || args.flag("again"))) {

@@ -58,20 +58,7 @@ class NightlyIT {
     static void start() throws Exception {
         hbase = SharedMiniHBase.util();
         connection = ConnectionFactory.createConnection(hbase.getConfiguration());
-        File generated = new File(tmp, "weblogs");
-        DataGenerator.generate("weblogs", 1_200, 9, generated.toPath(), 1);
-        List<String> lines = new ArrayList<>();
-        for (File f : generated.listFiles(f -> !f.getName().startsWith("."))) {
-            lines.addAll(Files.readAllLines(f.toPath(), StandardCharsets.UTF_8));
-        }
-        for (int day = 0; day < 5; day++) {
-            List<String> today = new ArrayList<>();
-            for (int i = day; i < lines.size(); i += 5) {
-                today.add(lines.get(i));
-            }
-            days.add(today);
-            Files.write(input(day + 1).toPath(), today, StandardCharsets.UTF_8);
-        }
+        days.addAll(WebLogDays.deal(tmp));
     }
 
     @AfterAll
@@ -82,7 +69,7 @@ class NightlyIT {
     }
 
     static File input(int day) {
-        return new File(tmp, "day" + day + ".log");
+        return WebLogDays.input(tmp, day);
     }
 
     /** {@code dumptruck <command> <args>} against the mini cluster. */
@@ -521,7 +508,10 @@ class NightlyIT {
         List<RunningLoad> records = ledger.running(counts);
         assertEquals(
                 List.of("a1b2c3d4-live"),
-                records.stream().filter(r -> !r.finished()).map(RunningLoad::load).toList(),
+                records.stream()
+                        .filter(r -> !r.finished())
+                        .map(RunningLoad::load)
+                        .toList(),
                 "the killed load's record went with its snapshot");
         assertEquals(1, records.stream().filter(RunningLoad::finished).count(), "the load's own, finished: " + records);
 
@@ -532,14 +522,17 @@ class NightlyIT {
         Run after = loadDay(ns, 3, "leftover-3");
         ok(after);
         assertTrue(after.out().contains("can no longer be committed"), after.out());
-        String kept = ledger(ns, "cookie_url_count").holding("day-2").orElseThrow().before();
+        String kept =
+                ledger(ns, "cookie_url_count").holding("day-2").orElseThrow().before();
         try (Admin admin = connection.getAdmin()) {
             List<String> left = admin.listSnapshots().stream()
                     .filter(d -> d.getTableName().equals(counts))
                     .map(SnapshotDescription::getName)
                     .toList();
             assertTrue(left.contains(kept), kept + " kept for undo: " + left);
-            assertFalse(left.stream().anyMatch(n -> n.startsWith("dumptruck-cookie_url_count-" + timestamp(1) + "-")), left.toString());
+            assertFalse(
+                    left.stream().anyMatch(n -> n.startsWith("dumptruck-cookie_url_count-" + timestamp(1) + "-")),
+                    left.toString());
         }
     }
 

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.dumptruck.cli.AgainstHBase.Run;
 import io.dumptruck.formats.testing.SharedMiniHBase;
-import io.dumptruck.loaders.generate.DataGenerator;
 import io.dumptruck.loaders.ledger.Ledger;
 import io.dumptruck.loaders.ledger.LedgerBatch;
 import io.dumptruck.loaders.ledger.TableLedger;
@@ -77,20 +76,7 @@ class OnceMeansOnceIT {
     static void start() throws Exception {
         hbase = SharedMiniHBase.util();
         connection = ConnectionFactory.createConnection(hbase.getConfiguration());
-        File generated = new File(tmp, "weblogs");
-        DataGenerator.generate("weblogs", 1_200, 9, generated.toPath(), 1);
-        List<String> lines = new ArrayList<>();
-        for (File f : generated.listFiles(f -> !f.getName().startsWith("."))) {
-            lines.addAll(Files.readAllLines(f.toPath(), StandardCharsets.UTF_8));
-        }
-        for (int day = 0; day < 5; day++) {
-            List<String> today = new ArrayList<>();
-            for (int i = day; i < lines.size(); i += 5) {
-                today.add(lines.get(i));
-            }
-            days.add(today);
-            Files.write(input(day + 1).toPath(), today, StandardCharsets.UTF_8);
-        }
+        days.addAll(WebLogDays.deal(tmp));
     }
 
     @AfterAll
@@ -103,7 +89,7 @@ class OnceMeansOnceIT {
     // ---- inputs: one day's lines in the shapes a delivery takes ----
 
     static File input(int day) {
-        return new File(tmp, "day" + day + ".log");
+        return WebLogDays.input(tmp, day);
     }
 
     static List<String> day(int day) {
@@ -662,13 +648,17 @@ class OnceMeansOnceIT {
         assertHolds(ns, 1, 2);
     }
 
-    /** Three days undone last to first, then loaded again 2, 3, 1: the tables end as days 1, 2, 3. */
+    /**
+     * Three days undone last to first (with the undo kept for three batches), then loaded again 2, 3, 1: the tables end
+     * as days 1, 2, 3.
+     */
     @Test
     void undoneAndRedoneInAnotherOrderEndsRight() throws Exception {
         String ns = "once_redo";
         tables(ns);
         for (int day = 1; day <= 3; day++) {
-            loadAndCommit(ns, day);
+            ok(loadDay(ns, day, ns + "-" + day));
+            ok(bulkload(ns + "-" + day, "-D", "dumptruck.ledger.undo.batches=3"));
         }
         assertHolds(ns, 1, 2, 3);
         ok(ledgerCommand(ns, "--undo", "day-3"));
@@ -684,6 +674,24 @@ class OnceMeansOnceIT {
         }
         assertHolds(ns, 1, 2, 3);
         assertBatches(ns, "day-2", "day-3", "day-1");
+    }
+
+    /**
+     * By default the newest two batches can be undone: the third is refused naming the setting and the way by hand,
+     * with nothing changed.
+     */
+    @Test
+    void undoReachesBackAsFarAsTheRetention() throws Exception {
+        String ns = "once_retention";
+        tables(ns);
+        for (int day = 1; day <= 3; day++) {
+            loadAndCommit(ns, day);
+        }
+        ok(ledgerCommand(ns, "--undo", "day-3"));
+        ok(ledgerCommand(ns, "--undo", "day-2"));
+        List<String> held = ledgerOf(ns);
+        refused(ledgerCommand(ns, "--undo", "day-1"), "dumptruck.ledger.undo.batches", "restore_snapshot", "--forget");
+        nothingChanged(ns, null, held, 1);
     }
 
     /**

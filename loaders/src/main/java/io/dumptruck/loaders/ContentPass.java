@@ -36,7 +36,9 @@ final class ContentPass {
         loader.configure(
                 job,
                 options,
-                HFileTableJob.configure(job).tables(loader.tables(conf, options)).output(options.output()));
+                HFileTableJob.configure(job)
+                        .tables(loader.tables(conf, options))
+                        .output(options.output()));
         job.setNumReduceTasks(0);
         job.setOutputFormatClass(NullOutputFormat.class);
         try {

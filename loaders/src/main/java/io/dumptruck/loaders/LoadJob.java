@@ -115,10 +115,14 @@ public final class LoadJob {
             throws IOException {
         HeldState.Plan plan = options.live() == null || !LiveConf.folds(conf) ? null : loader.heldState(options);
         if (plan == null) {
-            if (conf.get(BatchId.BATCH.key()) != null) {
-                throw new IllegalArgumentException("--batch names the batch of a load that folds into live tables; "
-                        + "this one does not fold (it needs --live, folding on, and tables that fold: weblogs, titles, "
-                        + "graph --layouts adjacency-ro): leave --batch out");
+            for (var given : java.util.Map.of(BatchId.BATCH, "--batch", BatchId.AGAIN, "--again")
+                    .entrySet()) {
+                if (conf.get(given.getKey().key()) != null
+                        && !"false".equals(conf.get(given.getKey().key()))) {
+                    throw new IllegalArgumentException(given.getValue() + " goes with a load that folds into live "
+                            + "tables; this one does not fold (it needs --live, folding on, and tables that fold: "
+                            + "weblogs, titles, graph --layouts adjacency-ro): leave " + given.getValue() + " out");
+                }
             }
             return null;
         }
@@ -142,8 +146,8 @@ public final class LoadJob {
      * Why a folding load has nothing to do — its batch is in every table it folds into with the same records (a rerun),
      * or its output holds its load of the same records from the ledger's current state, not yet bulk-loaded (a retried
      * task) — or an empty list. Both read the input's records first ({@link ContentPass}): the same batch id with other
-     * records is refused, and an output holding other records, or a load from an older state (its bulk load was refused),
-     * can never be committed: it is deleted, and {@code notes} says so.
+     * records is refused, and an output holding other records, or a load from an older state (its bulk load was
+     * refused), can never be committed: it is deleted, and {@code notes} says so.
      */
     private static List<String> nothingToDo(
             Configuration conf, Loader loader, LoadOptions options, FoldedBatch batch, List<String> notes)
@@ -168,8 +172,9 @@ public final class LoadJob {
                 stale = "it held a load of batch " + batch.batch() + " with other records (" + there.describe()
                         + ") than this input (" + input.describe() + "), not bulk-loaded";
             }
-            case STALE -> stale = "it held a load of batch " + batch.batch() + " from an older state of the ledger "
-                    + "(another batch was committed since), which could never be bulk-loaded";
+            case STALE ->
+                stale = "it held a load of batch " + batch.batch() + " from an older state of the ledger "
+                        + "(another batch was committed since), which could never be bulk-loaded";
             case OTHER -> {
                 // the output checks below refuse a directory that is there
             }

@@ -5,15 +5,15 @@ import io.dumptruck.formats.table.JobTables;
 import io.dumptruck.formats.table.TableSpec;
 import io.dumptruck.loaders.ledger.BatchContent;
 import io.dumptruck.loaders.ledger.FoldedBatch;
-import io.dumptruck.loaders.live.LiveHBase;
 import io.dumptruck.loaders.live.HeldSnapshots;
+import io.dumptruck.loaders.live.LiveHBase;
 import io.dumptruck.loaders.live.MatchedTable;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.mapreduce.Job;
 
 /**

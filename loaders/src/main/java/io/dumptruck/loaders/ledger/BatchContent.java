@@ -61,8 +61,8 @@ public record BatchContent(long records, long sum1, long sum2) {
 
     /**
      * Adds records up in a map task: {@link #add(CharSequence)} per record, {@link #drain} into the counters now and
-     * then. A record's hash is MurmurHash3 x64 128 of its UTF-16 code units (a record that is not text, e.g. a line that
-     * is not UTF-8, of its bytes with another seed).
+     * then. A record's hash is MurmurHash3 x64 128 of its UTF-16 code units (a record that is not text, e.g. a line
+     * that is not UTF-8, of its bytes with another seed).
      */
     public static final class Sum {
         private static final long C1 = 0x87c37b91114253d5L;

@@ -16,8 +16,8 @@ import java.time.Instant;
  * @param pid its process id there
  * @param started when that process started (epoch ms; 0 when unknown), so that a reused process id is not taken for it
  * @param beat when it last said it runs (epoch ms)
- * @param token which piece of work in that process holds it (null: the process as a whole), so that two in one JVM
- *     (a library user's threads, a test) are told apart
+ * @param token which piece of work in that process holds it (null: the process as a whole), so that two in one JVM (a
+ *     library user's threads, a test) are told apart
  */
 @PublicApi
 public record Holder(String host, long pid, long started, long beat, String token) {

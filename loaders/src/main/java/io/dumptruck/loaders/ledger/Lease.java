@@ -42,8 +42,9 @@ public record Lease(String load, String batch, String output, long since, String
 
     /** What holds {@code table} and how it ends, for refusals: "a bulk load of batch … is still running: …". */
     public String unfinished(String table) {
-        String what = (UNDO.equals(kind) ? "an undo of batch " + batch + " in " : "a bulk load of batch " + batch + " into ")
-                + table + " started " + Instant.ofEpochMilli(since) + " by " + holder.describe();
+        String what =
+                (UNDO.equals(kind) ? "an undo of batch " + batch + " in " : "a bulk load of batch " + batch + " into ")
+                        + table + " started " + Instant.ofEpochMilli(since) + " by " + holder.describe();
         if (holder.alive(System.currentTimeMillis())) {
             return what + " is still running: wait for it to end";
         }

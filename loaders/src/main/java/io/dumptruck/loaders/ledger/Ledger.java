@@ -312,8 +312,8 @@ public final class Ledger {
     }
 
     /**
-     * Records on {@code live}'s descriptor that its data holds the batches up to commit {@code commit} ({@link #HOLDS});
-     * the regions are not reopened (an HBase older than 2.6 reopens them).
+     * Records on {@code live}'s descriptor that its data holds the batches up to commit {@code commit}
+     * ({@link #HOLDS}); the regions are not reopened (an HBase older than 2.6 reopens them).
      */
     public static void stamp(Admin admin, TableName live, long commit) throws IOException {
         TableDescriptor now = admin.getDescriptor(live);
@@ -346,8 +346,7 @@ public final class Ledger {
     /** Rewrites the record of {@code batch} in {@code live}'s row (e.g. its snapshot no longer kept); not a commit. */
     public void rewrite(TableName live, LedgerBatch batch) throws IOException {
         try (Table t = connection.getTable(name)) {
-            t.put(new Put(rowOf(live))
-                    .addColumn(FAMILY, Bytes.toBytes(BATCH_PREFIX + batch.batch()), batch.toBytes()));
+            t.put(new Put(rowOf(live)).addColumn(FAMILY, Bytes.toBytes(BATCH_PREFIX + batch.batch()), batch.toBytes()));
         }
     }
 

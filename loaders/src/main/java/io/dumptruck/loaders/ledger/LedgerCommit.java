@@ -22,9 +22,9 @@ import org.slf4j.LoggerFactory;
  * A folded output's commit into the ledger, around its bulk load: {@link #take} takes the lease on every folded table
  * before any file moves — from the state the load's snapshot saw, refusing (nothing moved) what would count a batch
  * twice or fold over what came since — and renews it every {@link Holder#BEAT_MS} while the files load; then
- * {@link #stamp} marks each table's descriptor with the commit its data now holds, and {@link #commit} records the batch
- * and ends the lease in one row mutation per table. A lease whose holder is gone (a bulk load of the same output that
- * was killed) is taken over; one whose holder runs is refused, naming it.
+ * {@link #stamp} marks each table's descriptor with the commit its data now holds, and {@link #commit} records the
+ * batch and ends the lease in one row mutation per table. A lease whose holder is gone (a bulk load of the same output
+ * that was killed) is taken over; one whose holder runs is refused, naming it.
  */
 final class LedgerCommit implements AutoCloseable {
     /** A leased table: the output's table directory name, and the ledger state as this commit last wrote it. */
@@ -70,7 +70,11 @@ final class LedgerCommit implements AutoCloseable {
             }
             if (!c.heldAlready.isEmpty() && !c.leased.isEmpty()) {
                 throw new IllegalArgumentException(String.join("; ", c.heldAlready) + "; but not "
-                        + String.join(", ", c.leased.keySet().stream().map(TableName::getNameAsString).toList())
+                        + String.join(
+                                ", ",
+                                c.leased.keySet().stream()
+                                        .map(TableName::getNameAsString)
+                                        .toList())
                         + ": the ledger says this batch's tables were loaded apart; nothing was moved (dumptruck "
                         + "ledger TABLE shows what each holds)");
             }
@@ -93,11 +97,11 @@ final class LedgerCommit implements AutoCloseable {
         }
         Lease standing = now.lease();
         if (standing != null) {
-            boolean sameWork = Lease.BULKLOAD.equals(standing.kind())
-                    && standing.load().equals(output.load());
+            boolean sameWork =
+                    Lease.BULKLOAD.equals(standing.kind()) && standing.load().equals(output.load());
             if (!sameWork) {
-                throw new IllegalArgumentException(standing.unfinished(name) + "; nothing was moved: run this again "
-                        + "after it");
+                throw new IllegalArgumentException(
+                        standing.unfinished(name) + "; nothing was moved: run this again " + "after it");
             }
             if (standing.holder().alive(System.currentTimeMillis())) {
                 throw new IllegalArgumentException("another bulk load of " + output.dir() + " ("
@@ -123,11 +127,13 @@ final class LedgerCommit implements AutoCloseable {
                         + "it again; to add late records: load only them under a --batch of their own");
             }
             heldAlready.add("batch " + output.batch() + " is already folded into " + name + " ("
-                    + TableLedger.committed(held.get()) + ")" + (was == null ? "" : " with the same " + was.describe()));
+                    + TableLedger.committed(held.get()) + ")"
+                    + (was == null ? "" : " with the same " + was.describe()));
             return;
         }
-        String same = output.again() ? null : FoldedBatch.sameRecords(now, output.batch(), output.content(), "nothing "
-                + "was moved");
+        String same = output.again()
+                ? null
+                : FoldedBatch.sameRecords(now, output.batch(), output.content(), "nothing " + "was moved");
         if (same != null) {
             throw new IllegalArgumentException(same);
         }
@@ -144,12 +150,11 @@ final class LedgerCommit implements AutoCloseable {
         }
         if (!ledger.acquire(now, lease)) {
             TableLedger after = ledger.read(live);
-            throw new IllegalArgumentException(
-                    (after.lease() != null
-                                    ? after.lease().unfinished(name)
-                                    : name + " changed just now (" + after.last().map(TableLedger::describe).orElse("")
-                                            + ")")
-                            + "; nothing was moved: run this again to see where it stands");
+            throw new IllegalArgumentException((after.lease() != null
+                            ? after.lease().unfinished(name)
+                            : name + " changed just now ("
+                                    + after.last().map(TableLedger::describe).orElse("") + ")")
+                    + "; nothing was moved: run this again to see where it stands");
         }
         leased.put(live, new Leased(table, Ledger.leased(now, lease)));
         takenNow.add(live);
@@ -160,10 +165,14 @@ final class LedgerCommit implements AutoCloseable {
         return resumed;
     }
 
-    /** Why there is nothing to do — every folded table holds this batch with these records from another output — or null. */
+    /**
+     * Why there is nothing to do — every folded table holds this batch with these records from another output — or
+     * null.
+     */
     String nothingToDo() {
-        return heldAlready.isEmpty() ? null : String.join("; ", heldAlready) + ": " + output.dir()
-                + " holds the same batch; nothing to load";
+        return heldAlready.isEmpty()
+                ? null
+                : String.join("; ", heldAlready) + ": " + output.dir() + " holds the same batch; nothing to load";
     }
 
     /** Whether tables are leased, to commit. */
@@ -171,7 +180,9 @@ final class LedgerCommit implements AutoCloseable {
         return !leased.isEmpty();
     }
 
-    /** Marks each leased table's descriptor with the commit its data holds once its files are in ({@link Ledger#HOLDS}). */
+    /**
+     * Marks each leased table's descriptor with the commit its data holds once its files are in ({@link Ledger#HOLDS}).
+     */
     void stamp(Admin admin) throws IOException {
         for (var l : leased.entrySet()) {
             Ledger.stamp(admin, l.getKey(), l.getValue().state().commits() + 1);
@@ -214,12 +225,14 @@ final class LedgerCommit implements AutoCloseable {
         TableLedger now = ledger.read(live);
         String what = "the lease of batch " + output.batch() + " on " + now.table() + " was gone at its commit: ";
         if (now.lease() != null && now.lease().load().equals(output.load())) {
-            return what + "another bulk load of " + output.dir() + " (" + now.lease().holder().describe()
+            return what + "another bulk load of " + output.dir() + " ("
+                    + now.lease().holder().describe()
                     + ") took it over, taking this one for gone; the files are loaded, and it commits the batch: "
                     + "'dumptruck ledger " + now.table() + "' shows when";
         }
         if (now.holding(output.batch()).isPresent()) {
-            return what + "the batch is committed (" + TableLedger.committed(now.holding(output.batch()).get()) + ")";
+            return what + "the batch is committed ("
+                    + TableLedger.committed(now.holding(output.batch()).get()) + ")";
         }
         return what + "the ledger's state cell of " + now.table() + " was changed by hand (" + ledger.name()
                 + "); the files are loaded, the batch is not recorded: check 'dumptruck ledger " + now.table() + "'";
@@ -265,7 +278,9 @@ final class LedgerCommit implements AutoCloseable {
         beat.scheduleAtFixedRate(this::renew, Holder.BEAT_MS, Holder.BEAT_MS, TimeUnit.MILLISECONDS);
     }
 
-    /** Says the lease's holder runs, in each leased table (a table whose lease is gone is left: its commit says why). */
+    /**
+     * Says the lease's holder runs, in each leased table (a table whose lease is gone is left: its commit says why).
+     */
     private synchronized void renew() {
         Lease next = lease.beating(System.currentTimeMillis());
         try {

@@ -112,7 +112,8 @@ record LoadOutput(
         }
         BatchContent content;
         try {
-            content = BatchContent.parse(ledger.path("content").isTextual() ? ledger.path("content").asText() : null);
+            content = BatchContent.parse(
+                    ledger.path("content").isTextual() ? ledger.path("content").asText() : null);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(report + ": ledger.content " + e.getMessage(), e);
         }

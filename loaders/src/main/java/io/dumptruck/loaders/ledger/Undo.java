@@ -17,10 +17,10 @@ import org.apache.hadoop.hbase.snapshot.SnapshotDoesNotExistException;
 /**
  * Taking a batch back out of the folded tables: what {@code dumptruck ledger --undo BATCH} and {@code --forget BATCH}
  * run. Undo restores each table holding the batch from the snapshot its load folded from — the table's state just
- * before the batch, kept for the newest {@link Ledger#UNDO_BATCHES} batches — and forgets the batch, under a lease
- * (an interrupted undo is finished by running it again; nothing else commits meanwhile). Only the newest batch of a
- * table can be undone: one under later batches is refused, naming them. Forget only takes a batch out of the record
- * once the table no longer holds it (restored by hand from an earlier snapshot), as the table's descriptor says
+ * before the batch, kept for the newest {@link Ledger#UNDO_BATCHES} batches — and forgets the batch, under a lease (an
+ * interrupted undo is finished by running it again; nothing else commits meanwhile). Only the newest batch of a table
+ * can be undone: one under later batches is refused, naming them. Forget only takes a batch out of the record once the
+ * table no longer holds it (restored by hand from an earlier snapshot), as the table's descriptor says
  * ({@link Ledger#HOLDS}); refusals are IllegalArgumentExceptions, with nothing changed.
  */
 @PublicApi
@@ -41,8 +41,9 @@ public final class Undo {
     }
 
     /**
-     * The tables holding {@code batch} (or leased by an unfinished undo of it): {@code named} when given — each must hold
-     * it, and every table holding it from the same load must be named — else every table the ledger knows that does.
+     * The tables holding {@code batch} (or leased by an unfinished undo of it): {@code named} when given — each must
+     * hold it, and every table holding it from the same load must be named — else every table the ledger knows that
+     * does.
      */
     private List<TableLedger> holding(String batch, List<TableName> named) throws IOException {
         List<TableLedger> all = new ArrayList<>();
@@ -70,7 +71,10 @@ public final class Undo {
         }
         for (TableLedger l : all) {
             boolean sameLoad = out.stream()
-                    .anyMatch(o -> o.holding(batch).get().load().equals(l.holding(batch).get().load()));
+                    .anyMatch(o -> o.holding(batch)
+                            .get()
+                            .load()
+                            .equals(l.holding(batch).get().load()));
             if (sameLoad && out.stream().noneMatch(o -> o.table().equals(l.table()))) {
                 throw new IllegalArgumentException("batch " + batch + " was folded into " + l.table() + " too, by the "
                         + "same load: undo it there as well (name every table, or none); nothing was changed");
@@ -108,13 +112,16 @@ public final class Undo {
                     admin.restoreSnapshot(b.before());
                     admin.enableTable(live);
                 } catch (IOException | RuntimeException e) {
-                    throw new IOException("the undo of batch " + batch + " in " + t.table() + " failed ("
-                            + e.getMessage() + "): the table stays leased to it; run 'dumptruck ledger " + t.table()
-                            + " --undo " + batch + "' again to finish it", e);
+                    throw new IOException(
+                            "the undo of batch " + batch + " in " + t.table() + " failed ("
+                                    + e.getMessage() + "): the table stays leased to it; run 'dumptruck ledger "
+                                    + t.table()
+                                    + " --undo " + batch + "' again to finish it",
+                            e);
                 }
                 if (!ledger.forget(t, batch)) {
-                    throw new IOException("the ledger of " + t.table() + " changed while batch " + batch + " was undone: "
-                            + "the table is restored; check 'dumptruck ledger " + t.table() + "'");
+                    throw new IOException("the ledger of " + t.table() + " changed while batch " + batch
+                            + " was undone: " + "the table is restored; check 'dumptruck ledger " + t.table() + "'");
                 }
                 if (b.before().startsWith(Ledger.SNAPSHOT_PREFIX)) {
                     try {
@@ -150,9 +157,10 @@ public final class Undo {
                     + batch + ": undo " + (later.size() == 1 ? "it" : "them, newest first,") + " first (a load of each "
                     + "folds again afterwards); nothing was changed");
         }
-        String byHand = "restore " + t.table() + " by hand from a snapshot taken before " + Instant.ofEpochMilli(
-                        b.committedAt())
-                + " (HBase shell: disable, restore_snapshot, enable), then 'dumptruck ledger " + t.table() + " --forget "
+        String byHand = "restore " + t.table() + " by hand from a snapshot taken before "
+                + Instant.ofEpochMilli(b.committedAt())
+                + " (HBase shell: disable, restore_snapshot, enable), then 'dumptruck ledger " + t.table()
+                + " --forget "
                 + batch + "'";
         if (b.before() == null) {
             throw new IllegalArgumentException("the state of " + t.table() + " before batch " + batch + " is no longer "
@@ -160,7 +168,11 @@ public final class Undo {
                     + "; nothing was changed");
         }
         List<SnapshotDescription> found = admin.listSnapshots(Pattern.compile(Pattern.quote(b.before())));
-        if (found.isEmpty() || !found.get(0).getTableName().getNameWithNamespaceInclAsString().equals(t.table())) {
+        if (found.isEmpty()
+                || !found.get(0)
+                        .getTableName()
+                        .getNameWithNamespaceInclAsString()
+                        .equals(t.table())) {
             throw new IllegalArgumentException("snapshot " + b.before() + ", the state of " + t.table() + " before "
                     + "batch " + batch + ", is gone: " + byHand + "; nothing was changed");
         }
@@ -187,7 +199,9 @@ public final class Undo {
             TableLedger t = seen.get(i);
             if (!ledger.forget(t, batch)) {
                 throw new IllegalArgumentException("the ledger of " + t.table() + " changed while forgetting " + batch
-                        + (i == 0 ? "; nothing was changed" : "; it was forgotten in " + seen.get(0).table())
+                        + (i == 0
+                                ? "; nothing was changed"
+                                : "; it was forgotten in " + seen.get(0).table())
                         + ": run this again");
             }
             say.accept("forgot batch " + batch + " in " + t.table() + ": a load of it folds again"
@@ -200,8 +214,8 @@ public final class Undo {
     /** Refuses to forget {@code batch} in {@code t}, whose descriptor says it holds commits up to {@code holds}. */
     private static void refuseForget(TableLedger t, String batch, long holds) {
         if (t.lease() != null) {
-            throw new IllegalArgumentException(t.lease().unfinished(t.table()) + ", then run this again; nothing was "
-                    + "changed");
+            throw new IllegalArgumentException(
+                    t.lease().unfinished(t.table()) + ", then run this again; nothing was " + "changed");
         }
         LedgerBatch b = t.holding(batch)
                 .orElseThrow(() -> new IllegalArgumentException(t.table() + " holds no batch " + batch

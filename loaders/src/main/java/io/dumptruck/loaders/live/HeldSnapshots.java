@@ -137,7 +137,10 @@ public final class HeldSnapshots {
         List<RunningLoad> running = ledger.running(live);
         TableLedger state = ledger.read(live);
         Set<String> forUndo = new java.util.HashSet<>();
-        state.batches().stream().map(b -> b.before()).filter(java.util.Objects::nonNull).forEach(forUndo::add);
+        state.batches().stream()
+                .map(b -> b.before())
+                .filter(java.util.Objects::nonNull)
+                .forEach(forUndo::add);
         long now = System.currentTimeMillis();
         List<String> dropped = new ArrayList<>();
         for (SnapshotDescription d : admin.listSnapshots(ours)) {
@@ -253,9 +256,9 @@ public final class HeldSnapshots {
 
     /**
      * Keeps the snapshots taken, for the bulk load of this finished folding load to record as the tables' state before
-     * its batch ({@code dumptruck ledger --undo}), and records the load as finished from the versions {@code batch} saw:
-     * a later load deletes them once the load can no longer be committed. With {@link Ledger#UNDO_BATCHES} 0 they are
-     * deleted at once. A failure is logged, not thrown.
+     * its batch ({@code dumptruck ledger --undo}), and records the load as finished from the versions {@code batch}
+     * saw: a later load deletes them once the load can no longer be committed. With {@link Ledger#UNDO_BATCHES} 0 they
+     * are deleted at once. A failure is logged, not thrown.
      */
     public void keepForCommit(FoldedBatch batch) {
         if (conf.getInt(Ledger.UNDO_BATCHES.key(), 2) <= 0) {

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 
 /**
- * A batch's content: each record's hash is MurmurHash3 x64 128 as Guava computes it (an independent implementation), and
- * the content of a multiset of records is the same in any order and any split into tasks, and another for one record
- * more, less or changed — on generated records: empty, unicode with surrogate pairs, repeats, long ones.
+ * A batch's content: each record's hash is MurmurHash3 x64 128 as Guava computes it (an independent implementation),
+ * and the content of a multiset of records is the same in any order and any split into tasks, and another for one
+ * record more, less or changed — on generated records: empty, unicode with surrogate pairs, repeats, long ones.
  */
 class BatchContentTest {
     private static final Random SEEDS = new Random();
