@@ -126,6 +126,7 @@ public final class LoadJob {
             }
             return null;
         }
+        Ledger.undoBatches(conf); // a bad value is refused before anything is done
         String id = BatchId.of(conf, inputs.files());
         Map<String, TableName> folded = new LinkedHashMap<>();
         plan.folded().forEach(t -> folded.put(t, options.live().nameOf(t)));

@@ -102,7 +102,7 @@ public record PreparedLoad(
             deleteTables(output);
         }
         if (batch != null && !report.failed()) {
-            snapshots.keepForCommit(batch); // the tables' state before this batch, for its bulk load to record
+            snapshots.keepForCommit(batch, output); // the tables' state before this batch, for its bulk load to record
         } else {
             snapshots.delete();
         }

@@ -103,6 +103,7 @@ public final class BulkLoad {
 
     /** Runs the bulk load against {@code hbase}. */
     public void run(Connection hbase) throws IOException {
+        Ledger.undoBatches(conf); // a bad value is refused before anything is done
         LoadOutput output = LoadOutput.read(conf, dir);
         if (output.alreadyFolded()) {
             say.accept(dir + " is a rerun of batch " + output.batch()

@@ -63,7 +63,8 @@ public final class Ledger {
             "dumptruck.ledger.undo.batches",
             "2",
             "how many of each folded table's newest batches can be undone (dumptruck ledger --undo): the snapshot each "
-                    + "load folded from, the table's state before its batch, is kept for that many (0: none kept)");
+                    + "load folded from, the table's state before its batch, is kept for that many (0: none kept)",
+            Ledger::undoBatchesProblem);
 
     /**
      * The table-descriptor value a commit leaves on the live table: the commit (ledger version) of the newest batch its
@@ -348,6 +349,20 @@ public final class Ledger {
         try (Table t = connection.getTable(name)) {
             t.put(new Put(rowOf(live)).addColumn(FAMILY, Bytes.toBytes(BATCH_PREFIX + batch.batch()), batch.toBytes()));
         }
+    }
+
+    /** How many of a table's newest batches keep the snapshot from before them ({@link #UNDO_BATCHES}). */
+    public static int undoBatches(Configuration conf) {
+        String v = UNDO_BATCHES.get(conf).trim();
+        String problem = undoBatchesProblem(v);
+        if (problem != null) {
+            throw new IllegalArgumentException(UNDO_BATCHES.key() + "=" + v + ": " + problem);
+        }
+        return Integer.parseInt(v);
+    }
+
+    private static String undoBatchesProblem(String v) {
+        return v.trim().matches("\\d{1,6}") ? null : "give a whole number of batches, 0 or more (0: none kept)";
     }
 
     /** The state cell: the count, then the lease's JSON while one stands. */

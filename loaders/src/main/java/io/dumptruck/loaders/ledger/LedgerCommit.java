@@ -240,7 +240,7 @@ final class LedgerCommit implements AutoCloseable {
 
     /** Deletes the snapshots kept for undo of {@code live}'s batches beyond the newest {@link Ledger#UNDO_BATCHES}. */
     private void prune(Admin admin, TableName live) throws IOException {
-        int keep = Math.max(0, conf.getInt(Ledger.UNDO_BATCHES.key(), 2));
+        int keep = Ledger.undoBatches(conf);
         List<LedgerBatch> newestFirst = ledger.read(live).batches().stream()
                 .sorted(Comparator.comparingLong(LedgerBatch::commit).reversed())
                 .toList();

@@ -18,12 +18,13 @@ import java.nio.charset.StandardCharsets;
  * @param snapshot the snapshot it took of the table
  * @param seen -1 while the load runs; once it finished, the ledger version its snapshot holds: the snapshot is kept for
  *     its bulk load to record as the state before the batch ({@code dumptruck ledger --undo}), as long as the load can
- *     still be committed (the table's version is still this one)
+ *     still be committed (the table's version is still this one) and its output is there
+ * @param output the finished load's output directory (null while it runs)
  */
 @PublicApi
-public record RunningLoad(String load, String host, long pid, long beat, String snapshot, long seen) {
+public record RunningLoad(String load, String host, long pid, long beat, String snapshot, long seen, String output) {
     public RunningLoad(String load, String host, long pid, long beat, String snapshot) {
-        this(load, host, pid, beat, snapshot, -1);
+        this(load, host, pid, beat, snapshot, -1, null);
     }
 
     /** How often a running load says so. */
@@ -44,12 +45,12 @@ public record RunningLoad(String load, String host, long pid, long beat, String 
 
     /** The same load, saying it runs at {@code now}. */
     public RunningLoad beating(long now) {
-        return new RunningLoad(load, host, pid, now, snapshot, seen);
+        return new RunningLoad(load, host, pid, now, snapshot, seen, output);
     }
 
-    /** The same load, finished, its snapshot holding ledger version {@code version}. */
-    public RunningLoad finished(long version) {
-        return new RunningLoad(load, host, pid, beat, snapshot, version);
+    /** The same load, finished into {@code dir}, its snapshot holding ledger version {@code version}. */
+    public RunningLoad finished(long version, String dir) {
+        return new RunningLoad(load, host, pid, beat, snapshot, version, dir);
     }
 
     /** Whether the load finished and left its snapshot for its bulk load ({@link #seen}). */
@@ -65,6 +66,7 @@ public record RunningLoad(String load, String host, long pid, long beat, String 
         o.put("beat", beat);
         o.put("snapshot", snapshot);
         o.put("seen", seen);
+        o.put("output", output);
         return o.toString().getBytes(StandardCharsets.UTF_8);
     }
 
@@ -77,7 +79,8 @@ public record RunningLoad(String load, String host, long pid, long beat, String 
                     o.get("pid").asLong(),
                     o.get("beat").asLong(),
                     o.get("snapshot").asText(),
-                    o.path("seen").asLong(-1));
+                    o.path("seen").asLong(-1),
+                    o.path("output").isTextual() ? o.path("output").asText() : null);
         } catch (IOException | RuntimeException e) {
             throw new IOException("the ledger's cell " + where + " is not a running load (" + e.getMessage() + ")", e);
         }

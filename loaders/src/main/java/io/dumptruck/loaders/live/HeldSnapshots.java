@@ -82,7 +82,7 @@ public final class HeldSnapshots {
                                 () -> new IllegalStateException("table " + table + " is not matched to a live table"));
                 String pinned = pinned(conf, table);
                 Ledger ledger = Ledger.of(live, conf);
-                dropLeftBehind(admin, ledger, table, match.name(), notes);
+                dropLeftBehind(admin, ledger, conf, table, match.name(), notes);
                 String name = pinned;
                 if (name == null) {
                     name = PREFIX + table + "-" + loadTimestamp + "-"
@@ -131,7 +131,8 @@ public final class HeldSnapshots {
      * of that table, never a user's own snapshot, and never one of a load the ledger records as running that is alive
      * (its process on this host; elsewhere, it said so within three beats).
      */
-    private static void dropLeftBehind(Admin admin, Ledger ledger, String table, TableName live, List<String> notes)
+    private static void dropLeftBehind(
+            Admin admin, Ledger ledger, Configuration conf, String table, TableName live, List<String> notes)
             throws IOException {
         Pattern ours = Pattern.compile(Pattern.quote(PREFIX + table + "-") + "\\d+-([0-9a-f]{8})");
         List<RunningLoad> running = ledger.running(live);
@@ -158,10 +159,11 @@ public final class HeldSnapshots {
                         + alive.get().pid() + " on " + alive.get().host() + ")");
                 continue;
             }
-            var waiting = owners.stream()
-                    .filter(r -> r.finished() && r.seen() == state.commits())
-                    .findFirst();
-            if (waiting.isPresent()) {
+            boolean waiting = false;
+            for (RunningLoad r : owners) {
+                waiting |= r.finished() && r.seen() == state.commits() && outputThere(conf, r.output());
+            }
+            if (waiting) {
                 continue; // a finished load's, not bulk-loaded yet: its commit records it as the state before its batch
             }
             admin.deleteSnapshot(d.getName());
@@ -174,6 +176,19 @@ public final class HeldSnapshots {
             notes.add("deleted snapshot(s) " + String.join(", ", dropped) + " of " + live
                     + ", left by an earlier load that was stopped before it could delete them, or whose output can "
                     + "no longer be committed");
+        }
+    }
+
+    /** Whether a finished load's output is still there to be bulk-loaded. */
+    private static boolean outputThere(Configuration conf, String output) {
+        if (output == null) {
+            return false;
+        }
+        try {
+            Path report = new Path(output, "_report.json");
+            return report.getFileSystem(conf).exists(report);
+        } catch (IOException | IllegalArgumentException e) {
+            return false;
         }
     }
 
@@ -256,12 +271,13 @@ public final class HeldSnapshots {
 
     /**
      * Keeps the snapshots taken, for the bulk load of this finished folding load to record as the tables' state before
-     * its batch ({@code dumptruck ledger --undo}), and records the load as finished from the versions {@code batch}
-     * saw: a later load deletes them once the load can no longer be committed. With {@link Ledger#UNDO_BATCHES} 0 they
-     * are deleted at once. A failure is logged, not thrown.
+     * its batch ({@code dumptruck ledger --undo}), and records the load as finished into {@code output} from the
+     * versions {@code batch} saw: a later load deletes them once the load can no longer be committed (another batch
+     * came first) or its output is gone. With {@link Ledger#UNDO_BATCHES} 0 they are deleted at once. A failure is
+     * logged, not thrown.
      */
-    public void keepForCommit(FoldedBatch batch) {
-        if (conf.getInt(Ledger.UNDO_BATCHES.key(), 2) <= 0) {
+    public void keepForCommit(FoldedBatch batch, Path output) {
+        if (Ledger.undoBatches(conf) <= 0) {
             delete();
             return;
         }
@@ -277,7 +293,7 @@ public final class HeldSnapshots {
                         .mapToLong(TableLedger::commits)
                         .findFirst()
                         .orElse(0);
-                ledger.register(r.getKey(), r.getValue().finished(seen));
+                ledger.register(r.getKey(), r.getValue().finished(seen, output.toString()));
             }
             running.clear();
             taken.clear();
