@@ -133,7 +133,7 @@ final class LedgerCommit implements AutoCloseable {
         }
         String same = output.again()
                 ? null
-                : FoldedBatch.sameRecords(now, output.batch(), output.content(), "nothing " + "was moved");
+                : FoldedBatch.sameRecords(now, output.batch(), output.content(), "nothing was moved");
         if (same != null) {
             throw new IllegalArgumentException(same);
         }
