@@ -60,6 +60,14 @@ final class MapServer implements Closeable {
 
     private static final Pattern TILE = Pattern.compile("/tiles/(\\d{1,2})/(\\d{1,6})/(\\d{1,6})\\.json");
     private static final Pattern QUESTION = Pattern.compile("/questions/([a-z0-9-]+)");
+    /** The longest query string taken (characters, as sent), and the longest value of one parameter (decoded). */
+    static final int MAX_QUERY = 4096;
+
+    static final int MAX_VALUE = 1024;
+    /** The parameters the page reads itself ({@code ?lat=38.7&lon=-9.1&z=6&prefix=san}), and those of a tile. */
+    private static final List<String> PAGE_PARAMETERS = List.of("lat", "lon", "z", "prefix", "ip", "user");
+
+    private static final List<String> TILE_PARAMETERS = List.of("types", "region");
     /** At most this many places in one tile's answer, most prominent first. */
     static final int PLACES_PER_TILE = 500;
 
@@ -129,13 +137,17 @@ final class MapServer implements Closeable {
                 Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
                 Matcher m;
                 if (path.equals("/") || path.equals("/index.html")) {
+                    takesOnly(path, query, PAGE_PARAMETERS);
                     send(exchange, 200, "text/html; charset=utf-8", resource("io/dumptruck/cli/map.html"), false);
                 } else if (path.equals("/lib/leaflet.js") || path.equals("/lib/leaflet.css")) {
+                    takesOnly(path, query, List.of());
                     String type = path.endsWith(".js") ? "text/javascript" : "text/css";
                     send(exchange, 200, type + "; charset=utf-8", resource(LEAFLET_DIR + path.substring(5)), true);
                 } else if ((m = TILE.matcher(path)).matches()) {
+                    takesOnly("/tiles/{z}/{x}/{y}.json", query, TILE_PARAMETERS);
                     sendJson(exchange, 200, tile(m, query), true);
                 } else if (path.equals("/questions")) {
+                    takesOnly(path, query, List.of());
                     sendJson(exchange, 200, questions(), false);
                 } else if ((m = QUESTION.matcher(path)).matches()) {
                     sendJson(exchange, 200, ask(m.group(1), query), false);
@@ -336,15 +348,44 @@ final class MapServer implements Closeable {
         return r;
     }
 
+    /** Refuses a parameter {@code route} does not take: every route says what it takes (a question, in {@code ask}). */
+    private static void takesOnly(String route, Map<String, String> query, List<String> takes) {
+        for (String given : query.keySet()) {
+            if (!takes.contains(given)) {
+                throw new Refused(
+                        400,
+                        route + " takes no '" + given + "'"
+                                + (takes.isEmpty()
+                                        ? ": it takes no parameter"
+                                        : "; it takes " + String.join(", ", takes)));
+            }
+        }
+    }
+
+    /**
+     * The parameters of a query string: each once, the whole at most {@value #MAX_QUERY} characters and each value at
+     * most {@value #MAX_VALUE}, else refused (400).
+     */
     private static Map<String, String> query(String raw) {
         Map<String, String> out = new LinkedHashMap<>();
         if (raw == null || raw.isEmpty()) {
             return out;
         }
+        if (raw.length() > MAX_QUERY) {
+            throw new Refused(
+                    400, "the query is " + raw.length() + " characters long; at most " + MAX_QUERY + " are taken");
+        }
         for (String pair : raw.split("&")) {
             int eq = pair.indexOf('=');
             String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
             String v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+            if (v.length() > MAX_VALUE || k.length() > MAX_VALUE) {
+                throw new Refused(
+                        400,
+                        "'" + (k.length() > 40 ? k.substring(0, 40) + "…" : k) + "' is "
+                                + Math.max(k.length(), v.length()) + " characters long; at most " + MAX_VALUE
+                                + " are taken");
+            }
             if (out.put(k, v) != null) {
                 throw new Refused(400, "'" + k + "' is given twice");
             }

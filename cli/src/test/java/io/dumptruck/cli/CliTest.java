@@ -786,6 +786,13 @@ class CliTest {
                 {"/questions/user?LOGIN=jim&password=x", "400", "is not taken over HTTP"},
                 {"/questions/places?LAT=38.7&LON=-9.1&neighbours=maybe", "400", "is a flag"},
                 {"/lib/../../etc/passwd", "404", "no such path"},
+                {"/tiles/2/1/1.json?x=" + "a".repeat(100_000), "400", "at most 4096 are taken"},
+                {"/tiles/2/1/1.json?x=1", "400", "takes no 'x'; it takes types, region"},
+                {"/tiles/2/1/1.json?types=country&types=admin1", "400", "'types' is given twice"},
+                {"/questions/ip?ADDRESS=" + "1".repeat(2000), "400", "at most 1024 are taken"},
+                {"/?zoom=3", "400", "/ takes no 'zoom'"},
+                {"/questions?all=1", "400", "/questions takes no 'all': it takes no parameter"},
+                {"/lib/leaflet.js?v=2", "400", "takes no 'v'"},
             };
             for (String[] r : refused) {
                 var response = get.apply(r[0]);
