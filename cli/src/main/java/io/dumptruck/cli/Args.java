@@ -106,7 +106,7 @@ final class Args {
         return (int) getLong(name, dflt, min, max);
     }
 
-    private long getLong(String name, long dflt, long min, long max) {
+    long getLong(String name, long dflt, long min, long max) {
         String v = options.get(name);
         try {
             return v == null ? dflt : NamedOptions.wholeNumber(name, v, min, max);

@@ -217,10 +217,15 @@ final class MapServer implements Closeable {
         }
         List<GeoQueries.Place> inTile = List.of();
         if (places.isPresent()) {
+            TableReader info = optionalTable(GeoSchema.GEONAMES_INFO).orElse(null);
             Reads before = places.get().reads().copy();
+            Reads infoBefore = info == null ? new Reads() : info.reads().copy();
             int tile = QuadKey.fromQuadKey(QuadKey.tileToQuadKey(x, y, z));
-            inTile = GeoQueries.mostProminentInTile(places.get(), tile, z, PLACES_PER_TILE);
+            inTile = GeoQueries.mostProminentInTile(places.get(), info, tile, z, PLACES_PER_TILE);
             reads.add(places.get().reads().minus(before));
+            if (info != null) {
+                reads.add(info.reads().minus(infoBefore));
+            }
         }
         inTile.forEach(p -> {
             ObjectNode f = features.addObject().put("type", "Feature");
@@ -259,7 +264,17 @@ final class MapServer implements Closeable {
                     .forEach(opt -> options.addObject()
                             .put("name", opt.name())
                             .put("value", opt.value())
-                            .put("help", opt.help()));
+                            .put("help", opt.help())
+                            .put("default", opt.defaultValue()));
+            if (q.listing() == null) {
+                o.putNull("lists");
+            } else {
+                o.putObject("lists")
+                        .put("field", q.listing().field())
+                        .put("order", q.listing().order())
+                        .put("defaultLimit", Question.DEFAULT_LIMIT)
+                        .put("maxLimit", Question.MAX_LIMIT);
+            }
         }
         return out;
     }
@@ -314,15 +329,16 @@ final class MapServer implements Closeable {
             }
         }
         long limit = query.containsKey("limit")
-                ? io.dumptruck.formats.runtime.NamedOptions.wholeNumber("limit", query.get("limit"), 1, 10_000)
-                : 20;
+                ? io.dumptruck.formats.runtime.NamedOptions.wholeNumber(
+                        "limit", query.get("limit"), 1, Question.MAX_LIMIT)
+                : Question.DEFAULT_LIMIT;
         Answer answer;
         Reads reads;
         try (Asked asked = q.ask(arguments, options, flags, limit, this::table)) {
             answer = q.answer(asked);
             reads = asked.reads();
         }
-        return QueryCommand.document(q, arguments, options, flags, answer, reads);
+        return QueryCommand.document(q, arguments, options, flags, limit, answer, reads);
     }
 
     /** A table by name if the server has it. */

@@ -55,9 +55,15 @@ final class QueryCommand extends Command {
                 lines.add(String.format(
                         "  %-12s     --%-18s %s", "", o.name() + (o.value() == null ? "" : " " + o.value()), o.help()));
             }
+            if (q.listing() != null) {
+                lines.add(String.format(
+                        "  %-12s     lists %s: %s",
+                        "", q.listing().field(), q.listing().order()));
+            }
         }
         lines.addAll(List.of(
-                "  --limit N    at most N answers listed (default 20)",
+                "  --limit N    at most N answers listed, the first N of the question's order (default "
+                        + Question.DEFAULT_LIMIT + ", at most " + Question.MAX_LIMIT + ")",
                 "  --table T=LOCATION  read table T from LOCATION (snapshot:NAME or a directory), e.g. visits' cookie_stats (repeat)",
                 "  --json       the answer as one JSON document: question, loader, arguments, answer, reads",
                 "  --reads      also print the gets, scans, rows and cells the answer took"));
@@ -95,7 +101,8 @@ final class QueryCommand extends Command {
         List<String> arguments = args.positional().subList(2, args.positional().size());
         Answer answer;
         Reads reads;
-        try (Asked asked = question.ask(arguments, options, given, args.getLong("limit", 20, 1), tables::open)) {
+        long limit = args.getLong("limit", Question.DEFAULT_LIMIT, 1, Question.MAX_LIMIT);
+        try (Asked asked = question.ask(arguments, options, given, limit, tables::open)) {
             answer = question.answer(asked);
             reads = asked.reads();
         } catch (IllegalArgumentException e) {
@@ -103,7 +110,7 @@ final class QueryCommand extends Command {
         }
         if (args.flag("json")) {
             out.println(JSON.writerWithDefaultPrettyPrinter()
-                    .writeValueAsString(document(question, arguments, options, given, answer, reads)));
+                    .writeValueAsString(document(question, arguments, options, given, limit, answer, reads)));
         } else {
             answer.lines().forEach(out::println);
             if (args.flag("reads")) {
@@ -117,13 +124,15 @@ final class QueryCommand extends Command {
 
     /**
      * The JSON document of an answer, as {@code --json} prints it and the map server sends it: question, loader,
-     * arguments (by name, with the options given), answer, reads.
+     * arguments (by name: the arguments given, every option with a value — given or its default — every flag as
+     * true/false, and {@code limit} when the answer lists what it cuts), answer, reads.
      */
     static ObjectNode document(
             Question question,
             List<String> arguments,
             Map<String, String> options,
             Set<String> flags,
+            long limit,
             Answer answer,
             Reads reads) {
         ObjectNode doc = JSON.createObjectNode();
@@ -134,10 +143,18 @@ final class QueryCommand extends Command {
         for (int i = 0; i < arguments.size(); i++) {
             named.put(names.get(i), arguments.get(i));
         }
-        options.forEach((name, value) -> named.put(
-                name,
-                question.options().stream().anyMatch(o -> o.name().equals(name) && o.secret()) ? "(secret)" : value));
-        flags.forEach(f -> named.put(f, true));
+        for (Question.Option o : question.options()) {
+            if (o.value() == null) {
+                named.put(o.name(), flags.contains(o.name()));
+            } else if (options.containsKey(o.name())) {
+                named.put(o.name(), o.secret() ? "(secret)" : options.get(o.name()));
+            } else if (o.defaultValue() != null) {
+                named.put(o.name(), o.defaultValue());
+            }
+        }
+        if (question.listing() != null) {
+            named.put("limit", limit);
+        }
         doc.set("answer", answer.json());
         doc.putObject("reads")
                 .put("gets", reads.gets())

@@ -16,20 +16,61 @@ import java.util.List;
  * @param summary one line: what the answer is
  * @param tables the tables it reads, by name (as the loader writes them)
  * @param options its own options ({@code --limit}, {@code --table}, {@code --json} and {@code --reads} are everyone's)
+ * @param listing the list {@code --limit} cuts and its order; null when the answer lists nothing {@code --limit} cuts
  * @param answerer reads the tables through {@link Asked#table} and says what it found
  */
 @PublicApi
 public record Question(
-        String name, String arguments, String summary, List<String> tables, List<Option> options, Answerer answerer) {
+        String name,
+        String arguments,
+        String summary,
+        List<String> tables,
+        List<Option> options,
+        Listing listing,
+        Answerer answerer) {
+
+    /** How many items an answer lists when {@code --limit} is not given. */
+    public static final long DEFAULT_LIMIT = 20;
+
+    /** The most {@code --limit} takes, on the command line and over HTTP alike. */
+    public static final long MAX_LIMIT = 100_000;
 
     /**
      * An option of one question: {@code --name VALUE}, or a flag when {@code value} is null; a {@code secret} one (a
-     * password) is never echoed back.
+     * password) is never echoed back; {@code defaultValue} is what the answer uses when it is not given (null: none, or
+     * one the answer finds in the table, said in {@code help}).
      */
-    public record Option(String name, String value, String help, boolean secret) {
+    public record Option(String name, String value, String help, boolean secret, String defaultValue) {
         public Option(String name, String value, String help) {
-            this(name, value, help, false);
+            this(name, value, help, false, null);
         }
+
+        public Option(String name, String value, String help, boolean secret) {
+            this(name, value, help, secret, null);
+        }
+
+        /** This option, used as {@code value} when not given. */
+        public Option withDefault(String value) {
+            return new Option(name, this.value, help, secret, value);
+        }
+    }
+
+    /**
+     * The list of an answer that {@code --limit} cuts: its JSON field and its order, in words (what comes first, how
+     * ties go). The answer keeps the first N of that order: the limit is applied to the ordered list, never to what a
+     * scan happened to read first.
+     */
+    public record Listing(String field, String order) {}
+
+    /** A question whose answer lists nothing {@code --limit} cuts. */
+    public Question(
+            String name,
+            String arguments,
+            String summary,
+            List<String> tables,
+            List<Option> options,
+            Answerer answerer) {
+        this(name, arguments, summary, tables, options, null, answerer);
     }
 
     /** The code that answers a question. */

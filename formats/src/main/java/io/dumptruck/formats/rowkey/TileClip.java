@@ -51,6 +51,21 @@ public final class TileClip {
         return out;
     }
 
+    /**
+     * The area a ring encloses, in square degrees of longitude and latitude (the shoelace formula; 0 for an empty
+     * ring). For a ring {@link #clip} returned it is the area of the original ring's part of the rectangle: the edges
+     * clipping adds along the rectangle's sides enclose none.
+     */
+    public static double area(List<double[]> ring) {
+        double twice = 0;
+        for (int i = 0; i < ring.size(); i++) {
+            double[] a = ring.get(i);
+            double[] b = ring.get((i + 1) % ring.size());
+            twice += a[0] * b[1] - b[0] * a[1];
+        }
+        return Math.abs(twice) / 2;
+    }
+
     private static List<double[]> open(List<double[]> ring) {
         List<double[]> out = new ArrayList<>(ring);
         if (out.size() > 1

@@ -39,9 +39,13 @@ public final class EventQueries {
     /** One event read back. */
     public record Found(long time, String host, String event, String value) {}
 
-    /** Oldest first; at one time, by host and event: the same order whatever the layout. */
-    private static final Comparator<Found> ORDER =
-            Comparator.comparingLong(Found::time).thenComparing(Found::host).thenComparing(Found::event);
+    /** Oldest first; at one time, by host and event as UTF-8 bytes: the same order whatever the layout. */
+    private static final Comparator<Found> ORDER = Comparator.comparingLong(Found::time)
+            .thenComparing(f -> Bytes.toBytes(f.host()), Bytes.BYTES_COMPARATOR)
+            .thenComparing(f -> Bytes.toBytes(f.event()), Bytes.BYTES_COMPARATOR);
+
+    private static final Question.Listing ORDER_LISTING =
+            new Question.Listing("events", "oldest first; at one time by host, then event, as UTF-8 bytes");
 
     /** The events, oldest first, and how many scans it took. */
     public record Listing(List<Found> events, int scans) {}
@@ -246,6 +250,7 @@ public final class EventQueries {
                             new Question.Option("to", "T", "the end time, epoch ms, exclusive (required)"),
                             new Question.Option("event", "E", "only this event type"),
                             new Question.Option("layout", "L", "the table's layout when its spec does not say it")),
+                    ORDER_LISTING,
                     EventQueries::eventsAnswer),
             new Question(
                     "window",
@@ -258,6 +263,7 @@ public final class EventQueries {
                             new Question.Option("to", "T", "the end time, epoch ms, exclusive (required)"),
                             new Question.Option("event", "E", "only this event type"),
                             new Question.Option("layout", "L", "the table's layout when its spec does not say it")),
+                    ORDER_LISTING,
                     EventQueries::windowAnswer));
 
     private static Answer eventsAnswer(Asked a) throws IOException {

@@ -14,6 +14,7 @@ import io.dumptruck.loaders.Question;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.hbase.Cell;
@@ -26,44 +27,112 @@ public final class GeoQueries {
     private GeoQueries() {}
 
     /**
-     * A place of {@code tile_places}: its quadkey at the asked zoom, prominence family, name, kind, country, and where
-     * it is to the precision the key keeps: the centre of its level-16 tile (about 600 m across at the equator).
+     * A place of {@code tile_places}: its quadkey at the asked zoom, prominence family, name, kind, country, where it
+     * is to the precision the key keeps (the centre of its level-16 tile, about 600 m across at the equator), its
+     * geonameid, and its population as {@code geonames_info} holds it (0 when it holds none).
      */
     public record Place(
-            String tile, String prominence, String name, String kind, String country, double lat, double lon) {}
+            String tile,
+            String prominence,
+            String name,
+            String kind,
+            String country,
+            double lat,
+            double lon,
+            long id,
+            long population) {}
 
-    /** The places of the tile at {@code zoom} (1..16) holding the point, then of its neighbours if asked. */
-    public static List<Place> around(TableReader table, double lat, double lon, int zoom, boolean neighbours)
+    /**
+     * The order of "most prominent first": prominence family ({@code h}, {@code m}, {@code l}), then population,
+     * largest first, then geonameid.
+     */
+    public static final String ORDER =
+            "most prominent first: family h, m, l, then population (geonames_info) largest first, then geonameid";
+
+    private static final Comparator<Place> PROMINENT_FIRST = Comparator.<Place>comparingInt(
+                    p -> GeoSchema.PROMINENCE.indexOf(p.prominence()))
+            .thenComparing(Comparator.comparingLong(Place::population).reversed())
+            .thenComparingLong(Place::id);
+
+    /** The places found (how many in all) and the most prominent of them, in {@link #ORDER}. */
+    public record Found(int count, List<Place> first) {}
+
+    /**
+     * The places of the tile at {@code zoom} (1..16) holding the point, and of its eight neighbours if asked: one scan
+     * of {@code tile_places} per tile, then one get of {@code geonames_info} per place of the families the first
+     * {@code limit} come from (for the population that orders them).
+     */
+    public static Found around(
+            TableReader places, TableReader info, double lat, double lon, int zoom, boolean neighbours, long limit)
             throws IOException {
         int tile = QuadKey.packed(lat, lon, zoom);
-        List<Place> out = new ArrayList<>(inTile(table, tile, zoom));
+        List<Place> all = new ArrayList<>(inTile(places, tile, zoom, ScanSpec.all(), 0));
         if (neighbours) {
             for (int n : QuadKey.neighbours(tile, zoom)) {
-                out.addAll(inTile(table, n, zoom));
+                all.addAll(inTile(places, n, zoom, ScanSpec.all(), 0));
             }
         }
-        return out;
+        return new Found(all.size(), mostProminent(all, info, limit));
     }
 
-    /** Rows from int(lo) up to int(hi) inclusive: the tile's qk16 range, every place id. */
+    /** Rows from int(lo) up to int(hi) inclusive: the tile's qk16 range, every place id, in key order. */
     public static List<Place> inTile(TableReader table, int tile, int zoom) throws IOException {
         return inTile(table, tile, zoom, ScanSpec.all(), 0);
     }
 
     /**
-     * At most {@code limit} places of the tile, the most prominent first: one scan per prominence family ({@code h},
-     * {@code m}, {@code l}), each stopped at what is left of the limit — a zoomed-out tile holding millions of places
-     * reads only as many rows as it serves.
+     * At most {@code limit} places of the tile, in {@link #ORDER}: one scan per prominence family ({@code h},
+     * {@code m}, {@code l}) until the limit is reached — a zoomed-out tile holding millions of places reads no family
+     * past the one the limit ends in — and one get of {@code geonames_info} per place read, for its population (family
+     * order only when {@code info} is null).
      */
-    public static List<Place> mostProminentInTile(TableReader table, int tile, int zoom, int limit) throws IOException {
+    public static List<Place> mostProminentInTile(TableReader table, TableReader info, int tile, int zoom, int limit)
+            throws IOException {
+        List<Place> read = new ArrayList<>();
+        for (String family : GeoSchema.PROMINENCE) {
+            if (read.size() >= limit) {
+                break;
+            }
+            read.addAll(inTile(table, tile, zoom, ScanSpec.all().withFamilies(List.of(family)), 0));
+        }
+        return mostProminent(read, info, limit);
+    }
+
+    /**
+     * The first {@code limit} of {@code places} in {@link #ORDER}: the populations of the families they come from are
+     * read from {@code info} (one get each), no more.
+     */
+    private static List<Place> mostProminent(List<Place> places, TableReader info, long limit) throws IOException {
         List<Place> out = new ArrayList<>();
         for (String family : GeoSchema.PROMINENCE) {
             if (out.size() >= limit) {
                 break;
             }
-            out.addAll(inTile(table, tile, zoom, ScanSpec.all().withFamilies(List.of(family)), limit - out.size()));
+            for (Place p : places) {
+                if (p.prominence().equals(family)) {
+                    out.add(info == null ? p : withPopulation(p, info));
+                }
+            }
         }
-        return out;
+        out.sort(PROMINENT_FIRST);
+        return out.size() > limit ? List.copyOf(out.subList(0, (int) limit)) : out;
+    }
+
+    /** The place with its population from its {@code geonames_info} row: class ‖ int(geonameid). */
+    private static Place withPopulation(Place p, TableReader info) throws IOException {
+        if (p.kind() == null || p.kind().isEmpty()) {
+            return p;
+        }
+        byte[] row = new RowKeyBuilder(5)
+                .oneByte(p.kind().charAt(0))
+                .intBE((int) p.id())
+                .build();
+        Optional<Result> record = info.get(row, ScanSpec.all());
+        long population = record.isEmpty()
+                ? 0
+                : RECORD_JSON.readTree(record.get().value()).path("population").asLong(0);
+        return new Place(
+                p.tile(), p.prominence(), p.name(), p.kind(), p.country(), p.lat(), p.lon(), p.id(), population);
     }
 
     private static List<Place> inTile(TableReader table, int tile, int zoom, ScanSpec scan, long limit)
@@ -85,7 +154,9 @@ public final class GeoQueries {
                         text(r, family, GeoSchema.KIND),
                         text(r, family, GeoSchema.COUNTRY),
                         (box[1] + box[3]) / 2,
-                        (box[0] + box[2]) / 2));
+                        (box[0] + box[2]) / 2,
+                        Integer.toUnsignedLong(Bytes.toInt(r.getRow(), 4)),
+                        0));
             }
         }
         return out;
@@ -108,11 +179,14 @@ public final class GeoQueries {
             new Question(
                     "places",
                     "LAT LON",
-                    "the places in the tile around the point, most prominent first (one scan; --neighbours: nine)",
-                    List.of(GeoSchema.TILE_PLACES),
+                    "the places in the tile around the point, most prominent first (one scan, --neighbours: nine;"
+                            + " a get per place ordered)",
+                    List.of(GeoSchema.TILE_PLACES, GeoSchema.GEONAMES_INFO),
                     List.of(
-                            new Question.Option("zoom", "Z", "the tile's zoom level, 1 to 16 (default 10)"),
+                            new Question.Option("zoom", "Z", "the tile's zoom level, 1 to 16 (default 10)")
+                                    .withDefault("10"),
                             new Question.Option("neighbours", null, "the tile and its eight neighbours")),
+                    new Question.Listing("places", ORDER),
                     GeoQueries::placesAnswer));
 
     private static Answer featureAnswer(Asked a) throws IOException {
@@ -159,18 +233,25 @@ public final class GeoQueries {
         double lon = Asked.degrees(a.argument("LON"), "LON", 180);
         int zoom = a.getInt("zoom", 10, 1, 16); // tile_places is keyed at level 16
         boolean neighbours = a.flag("neighbours");
-        List<Place> found = around(a.table(GeoSchema.TILE_PLACES), lat, lon, zoom, neighbours);
+        Found found = around(
+                a.table(GeoSchema.TILE_PLACES),
+                a.table(GeoSchema.GEONAMES_INFO),
+                lat,
+                lon,
+                zoom,
+                neighbours,
+                a.limit());
         Answer answer = new Answer()
-                .line(found.size() + " place(s) around " + lat + "," + lon + " at zoom " + zoom
+                .line(found.count() + " place(s) around " + lat + "," + lon + " at zoom " + zoom
                         + (neighbours ? " (the tile and its neighbours)" : ""));
         answer.json()
                 .put("lat", lat)
                 .put("lon", lon)
                 .put("zoom", zoom)
                 .put("neighbours", neighbours)
-                .put("count", found.size());
+                .put("count", found.count());
         var places = answer.json().putArray("places");
-        found.stream().limit(a.limit()).forEach(p -> {
+        found.first().forEach(p -> {
             answer.line("  tile " + p.tile() + "  [" + p.prominence() + "] " + p.name() + "  " + p.kind()
                     + (p.country() == null ? "" : "  " + p.country()));
             places.addObject()
@@ -180,7 +261,9 @@ public final class GeoQueries {
                     .put("kind", p.kind())
                     .put("country", p.country())
                     .put("lat", p.lat())
-                    .put("lon", p.lon());
+                    .put("lon", p.lon())
+                    .put("id", p.id())
+                    .put("population", p.population());
         });
         return answer;
     }

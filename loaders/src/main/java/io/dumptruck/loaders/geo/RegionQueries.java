@@ -3,6 +3,7 @@ package io.dumptruck.loaders.geo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dumptruck.formats.read.RowScanner;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
 import io.dumptruck.formats.rowkey.QuadKey;
@@ -22,6 +23,7 @@ import java.util.Optional;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * The slippy-map questions of the region tables (docs/tables.md): the region shapes on a tile — all, some types
@@ -154,11 +156,30 @@ public final class RegionQueries {
         return out;
     }
 
-    /** A region's properties: one get of {@code region_info}. */
-    public static Optional<JsonNode> region(TableReader info, char type, String id) throws IOException {
+    /** A region found: its id as {@code region_info} holds it, and its properties. */
+    public record Found(String id, JsonNode properties) {}
+
+    /**
+     * A region's properties: one get of {@code region_info} for the id as given; when it holds no such id, the first
+     * region of the type (in key order) whose id is the same in lower case — the id a tile answer gives — found by one
+     * scan of the type's rows.
+     */
+    public static Optional<Found> region(TableReader info, char type, String id) throws IOException {
         Optional<Result> row =
                 info.get(new RowKeyBuilder(64).oneByte(type).utf8(id).build(), ScanSpec.all());
-        return row.isPresent() ? Optional.of(JSON.readTree(row.get().value())) : Optional.empty();
+        if (row.isPresent()) {
+            return Optional.of(new Found(id, JSON.readTree(row.get().value())));
+        }
+        String lower = id.toLowerCase(Locale.ROOT);
+        try (RowScanner rows = info.scan(ScanSpec.all().withPrefix(new byte[] {(byte) type}))) {
+            for (Result r = rows.next(); r != null; r = rows.next()) {
+                String stored = Bytes.toString(r.getRow(), 1, r.getRow().length - 1);
+                if (stored.toLowerCase(Locale.ROOT).equals(lower)) {
+                    return Optional.of(new Found(stored, JSON.readTree(r.value())));
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** The questions of the region tables. */
@@ -221,20 +242,21 @@ public final class RegionQueries {
         if (type.size() != 1) {
             throw new IllegalArgumentException("give one region type, got '" + a.argument("TYPE") + "'");
         }
-        String id = a.argument("ID");
-        Optional<JsonNode> props = region(a.table(RegionSchema.REGION_INFO), type.get(0), id);
+        Optional<Found> found = region(a.table(RegionSchema.REGION_INFO), type.get(0), a.argument("ID"));
+        String id = found.map(Found::id).orElse(a.argument("ID"));
         Answer answer = new Answer();
         answer.json().put("type", TYPES.get(type.get(0))).put("id", id);
-        if (props.isEmpty()) {
+        if (found.isEmpty()) {
             answer.line(TYPES.get(type.get(0)) + " " + id + ": no such region");
             answer.json().putNull("properties");
         } else {
             answer.line(TYPES.get(type.get(0)) + " " + id + ":");
-            props.get()
+            found.get()
+                    .properties()
                     .fields()
                     .forEachRemaining(f ->
                             answer.line("  " + f.getKey() + ": " + f.getValue().asText()));
-            answer.json().set("properties", props.get());
+            answer.json().set("properties", found.get().properties());
         }
         return answer;
     }

@@ -124,29 +124,53 @@ final class RegionSchema implements RecordSchema<Region> {
         return b;
     }
 
-    /** The region cut to the tile as a GeoJSON MultiPolygon, or null when nothing is left. */
+    /**
+     * The region cut to the tile as a GeoJSON MultiPolygon, or null when none of its area is on the tile. A polygon is
+     * kept only where it has area on the tile: its outer ring's part of the tile less its holes' parts (a tile inside a
+     * hole, or one the region only touches along an edge or at a corner, holds none of it); a hole is kept only where
+     * it has area on the tile.
+     */
     static String clipped(Region r, double[] tile) {
+        double nothing = TileClip.area(List.of(
+                        new double[] {tile[0], tile[1]},
+                        new double[] {tile[2], tile[1]},
+                        new double[] {tile[2], tile[3]},
+                        new double[] {tile[0], tile[3]}))
+                * NO_AREA;
         StringBuilder json = new StringBuilder("{\"type\":\"MultiPolygon\",\"coordinates\":[");
         boolean any = false;
         for (List<List<double[]>> polygon : r.polygons()) {
             List<double[]> outer = TileClip.clip(polygon.get(0), tile);
-            if (outer.isEmpty()) {
+            double area = TileClip.area(outer);
+            if (area <= nothing) {
+                continue;
+            }
+            List<List<double[]>> holes = new ArrayList<>();
+            for (List<double[]> hole : polygon.subList(1, polygon.size())) {
+                List<double[]> h = TileClip.clip(hole, tile);
+                double holeArea = TileClip.area(h);
+                if (holeArea > nothing) {
+                    holes.add(h);
+                    area -= holeArea;
+                }
+            }
+            if (area <= nothing) {
                 continue;
             }
             json.append(any ? "," : "").append('[');
             ring(json, outer);
-            for (List<double[]> hole : polygon.subList(1, polygon.size())) {
-                List<double[]> h = TileClip.clip(hole, tile);
-                if (!h.isEmpty()) {
-                    json.append(',');
-                    ring(json, h);
-                }
+            for (List<double[]> h : holes) {
+                json.append(',');
+                ring(json, h);
             }
             json.append(']');
             any = true;
         }
         return any ? json.append("]}").toString() : null;
     }
+
+    /** An area this small a part of the tile's is none: what is left of an edge or a corner after rounding. */
+    private static final double NO_AREA = 1e-9;
 
     private static void ring(StringBuilder json, List<double[]> points) {
         json.append('[');

@@ -54,6 +54,7 @@ public final class GraphQueries {
                     "whom USER follows; with OTHER: does USER follow OTHER (one scan, or one get)",
                     List.of(GraphSchema.FOLLOWS),
                     List.of(),
+                    new Question.Listing("follows", "by md5 of the followed id (the row keys' order)"),
                     GraphQueries::followsAnswer),
             new Question(
                     "followers",
@@ -61,6 +62,7 @@ public final class GraphQueries {
                     "who follows USER (one scan)",
                     List.of(GraphSchema.FOLLOWED_BY),
                     List.of(),
+                    new Question.Listing("followers", "by md5 of the follower's id (the row keys' order)"),
                     a -> neighboursAnswer(a, GraphSchema.FOLLOWED_BY, "followers of ", "followers")),
             new Question(
                     "adjacency",
@@ -68,6 +70,7 @@ public final class GraphQueries {
                     "whom USER follows, from the one-row layout: the qualifiers of USER's row (one get)",
                     List.of(GraphSchema.ADJACENCY),
                     List.of(),
+                    new Question.Listing("follows", "by the ids' UTF-8 bytes (the qualifiers' order)"),
                     a -> listAnswer(a, GraphSchema.ADJACENCY)),
             new Question(
                     "adjacency-ro",
@@ -75,6 +78,7 @@ public final class GraphQueries {
                     "whom USER follows, from the read-only layout: the one JSON list of USER's row (one get)",
                     List.of(GraphSchema.ADJACENCY_RO),
                     List.of(),
+                    new Question.Listing("follows", "the stored list's order: by the ids' UTF-8 bytes"),
                     a -> listAnswer(a, GraphSchema.ADJACENCY_RO)));
 
     /**

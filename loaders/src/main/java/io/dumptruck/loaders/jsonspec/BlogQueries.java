@@ -47,6 +47,7 @@ public final class BlogQueries {
                     "the newest entries of a type, newest first: their info family (one scan)",
                     List.of(BLOG),
                     List.of(),
+                    new Question.Listing("entries", "newest first (by creation time, descending)"),
                     BlogQueries::frontPage),
             new Question(
                     "entry",
@@ -61,6 +62,7 @@ public final class BlogQueries {
                     "the entries of a type created in a month (yyyyMM), oldest first (one start/stop scan)",
                     List.of(BLOG),
                     List.of(),
+                    new Question.Listing("entries", "oldest first (by creation time)"),
                     BlogQueries::entries),
             new Question(
                     "user",

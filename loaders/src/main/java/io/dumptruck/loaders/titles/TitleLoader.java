@@ -19,6 +19,7 @@ import org.apache.hadoop.mapreduce.Job;
 
 /** {@code dumptruck load titles}: ranked titles into the title_autocomp table. */
 public final class TitleLoader implements Loader, LineDataset<TitleRecord> {
+    public static final String NAME = "titles";
     static final String MIN = "min-prefix";
     static final String MAX = "max-prefix";
 
@@ -29,7 +30,7 @@ public final class TitleLoader implements Loader, LineDataset<TitleRecord> {
 
     @Override
     public String name() {
-        return "titles";
+        return NAME;
     }
 
     @Override

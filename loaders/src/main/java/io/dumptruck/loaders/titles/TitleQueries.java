@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dumptruck.formats.read.ScanSpec;
 import io.dumptruck.formats.read.TableReader;
+import io.dumptruck.formats.table.WrittenBy;
 import io.dumptruck.loaders.Answer;
 import io.dumptruck.loaders.Question;
 import java.io.IOException;
@@ -41,6 +42,18 @@ public final class TitleQueries {
         return out;
     }
 
+    /**
+     * The longest prefix the table stores: the {@code --max-prefix} its load was given, as its spec records it; the
+     * default for a table whose spec does not say (one HBase holds).
+     */
+    static int longestPrefix(TableReader table) {
+        WrittenBy by = table.table().spec().writtenBy();
+        if (by == null || !by.loader().equals(TitleLoader.NAME)) {
+            return TitlePrefixes.DEFAULT_MAX;
+        }
+        return Integer.parseInt(by.option(TitleLoader.MAX, String.valueOf(TitlePrefixes.DEFAULT_MAX)));
+    }
+
     /** The question of the titles load: the top titles for a typed prefix. */
     public static final List<Question> QUESTIONS = List.of(new Question(
             "autocomplete",
@@ -48,9 +61,13 @@ public final class TitleQueries {
             "the top titles for a typed prefix (one get)",
             List.of(TitleSchema.TITLE_AUTOCOMP),
             List.of(),
+            new Question.Listing("titles", "best first: rank descending, ties by title (the stored list's order)"),
             a -> {
                 String prefix = a.argument("PREFIX");
-                List<String> titles = complete(a.table(TitleSchema.TITLE_AUTOCOMP), prefix, TitlePrefixes.DEFAULT_MAX);
+                TableReader table = a.table(TitleSchema.TITLE_AUTOCOMP);
+                List<String> titles = complete(table, prefix, longestPrefix(table)).stream()
+                        .limit(a.limit())
+                        .toList();
                 Answer answer =
                         new Answer().line("'" + prefix + "' → (" + titles.size() + "): " + String.join(", ", titles));
                 answer.json().put("prefix", prefix);

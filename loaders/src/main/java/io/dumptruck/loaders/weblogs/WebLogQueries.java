@@ -113,6 +113,8 @@ public final class WebLogQueries {
                     "page views newest first (one scan) and the most requested page (one get)",
                     List.of(WebLogSchema.VISITS, WebLogSchema.COOKIE_STATS),
                     List.of(),
+                    new Question.Listing(
+                            "views", "newest first; within one millisecond by md5(line)[0..4) (the row keys' order)"),
                     WebLogQueries::visitsAnswer),
             new Question(
                     "daily",
@@ -120,7 +122,7 @@ public final class WebLogQueries {
                     "page views per day, the days to the newest one (one get)",
                     List.of(WebLogSchema.COOKIE_URL_COUNT),
                     List.of(
-                            new Question.Option("days", "N", "this many days (default 7)"),
+                            new Question.Option("days", "N", "this many days (default 7)").withDefault("7"),
                             new Question.Option("to", "yyyyMMdd", "the last day (default: the newest)")),
                     WebLogQueries::dailyAnswer));
 
