@@ -40,6 +40,7 @@ final class Args {
                     throw new UsageException("--" + name + " takes no value");
                 }
                 options.put(name, "true");
+                repeated.computeIfAbsent(name, k -> new ArrayList<>()).add("true");
             } else if (valued.contains(name)) {
                 if (value == null) {
                     if (i + 1 >= args.length) {
@@ -76,12 +77,22 @@ final class Args {
         return options.containsKey(name);
     }
 
+    /** The value of an option taken once; a UsageException when it was given more than once. */
     String get(String name) {
+        once(name);
         return options.get(name);
     }
 
     boolean flag(String name) {
+        once(name);
         return options.containsKey(name);
+    }
+
+    private void once(String name) {
+        List<String> given = repeated.getOrDefault(name, List.of());
+        if (given.size() > 1) {
+            throw new UsageException("--" + name + " is given " + given.size() + " times; give it once");
+        }
     }
 
     /**
@@ -94,7 +105,7 @@ final class Args {
 
     /** The value of {@code --name} as a path; a UsageException for an empty one. */
     String path(String name) {
-        String v = options.get(name);
+        String v = get(name);
         if (v == null || v.isBlank()) {
             throw new UsageException("--" + name + " needs a path, got an empty one");
         }
@@ -107,7 +118,7 @@ final class Args {
     }
 
     long getLong(String name, long dflt, long min, long max) {
-        String v = options.get(name);
+        String v = get(name);
         try {
             return v == null ? dflt : NamedOptions.wholeNumber(name, v, min, max);
         } catch (IllegalArgumentException e) {
@@ -150,7 +161,7 @@ final class Args {
     }
 
     List<String> getList(String name) {
-        String v = options.get(name);
+        String v = get(name);
         List<String> out = new ArrayList<>();
         if (v != null) {
             for (String s : v.split(",")) {

@@ -161,6 +161,7 @@ final class DemoCommand extends Command {
         ask(out, "query", "front-page", b + "/blog", "bl");
         ask(out, "query", "entry", b + "/blog", "bl", "20070211100000");
         ask(out, "query", "entries", b + "/blog", "nw", "200703");
+        ask(out, "query", "user", b + "/users", "jim");
         ask(out, "query", "user", b + "/users", "jim", "--password", "correct horse battery staple");
         for (String layout : List.of("bucketed", "host-first", "hashed", "numeric")) {
             ask(

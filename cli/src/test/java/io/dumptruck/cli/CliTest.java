@@ -15,6 +15,7 @@ import io.dumptruck.jobs.output.DatasetConf;
 import io.dumptruck.jobs.tiles.TileDensityConf;
 import io.dumptruck.jobs.toppages.TopPagesConf;
 import io.dumptruck.loaders.LoaderConf;
+import io.dumptruck.loaders.Question;
 import io.dumptruck.loaders.events.EventConf;
 import io.dumptruck.loaders.jsonspec.SpecConf;
 import io.dumptruck.loaders.live.LiveConf;
@@ -26,6 +27,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.GenericOptionsParser;
 import org.junit.jupiter.api.BeforeAll;
@@ -663,12 +666,36 @@ class CliTest {
         for (String name : names) {
             assertTrue(doc.contains("### `" + name + "`"), "docs/questions.md has a section for " + name);
             assertTrue(help.contains("  " + name + " "), "help query lists " + name + ": " + help);
+            Matcher example = Pattern.compile("Example \\(the demo asks it[^)]*\\): `dumptruck (query "
+                            + Pattern.quote(name) + " DEMO/[^`]*)`")
+                    .matcher(doc);
+            assertTrue(example.find(), "docs/questions.md gives an example of " + name);
+            String demoAsks = "$ dumptruck " + example.group(1).replace("DEMO", b) + "\n";
+            assertTrue(demoOutput.contains(demoAsks), "the demo asks " + name + "'s documented example: " + demoAsks);
+            Question q = io.dumptruck.loaders.LoaderCatalog.questions().get(name);
+            if (q.listing() != null) {
+                assertTrue(
+                        doc.contains("| " + q.listing().order() + " |"),
+                        "questions.md states " + name + "'s order as the question does: "
+                                + q.listing().order());
+            }
         }
         Run unknown = run("query", "nonsense", b);
         assertEquals(2, unknown.code());
         assertTrue(unknown.err().contains("unknown question 'nonsense'; questions: follows, followers"), unknown.err());
         Run badOption = run("query", "follows", b + "/graph", "alice", "--zoom", "3");
         assertEquals(2, badOption.code(), "--zoom is the places question's: " + badOption.out());
+        for (String[] twice : List.of(
+                new String[] {"follows", b + "/graph", "alice", "--limit", "3", "--limit", "5"},
+                new String[] {"places", b + "/geo", "38.7", "-9.1", "--zoom", "3", "--zoom=4"},
+                new String[] {"places", b + "/geo", "38.7", "-9.1", "--neighbours", "--neighbours"})) {
+            List<String> argv = new ArrayList<>(List.of("query"));
+            argv.addAll(List.of(twice));
+            Run repeated = run(argv.toArray(String[]::new));
+            assertEquals(2, repeated.code(), "an option given twice is refused, not the last one taken: " + argv);
+            assertTrue(repeated.err().contains("is given 2 times; give it once"), repeated.err());
+            assertEquals(1, repeated.err().lines().count(), repeated.err());
+        }
         Run tooMany = run("query", "ip", b + "/ipblocks", "8.8.8.8", "9.9.9.9");
         assertEquals(2, tooMany.code());
         assertTrue(tooMany.err().contains("ip takes ADDRESS after the tables, got 2 argument(s)"), tooMany.err());

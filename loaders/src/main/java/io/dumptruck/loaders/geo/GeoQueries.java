@@ -253,7 +253,8 @@ public final class GeoQueries {
         var places = answer.json().putArray("places");
         found.first().forEach(p -> {
             answer.line("  tile " + p.tile() + "  [" + p.prominence() + "] " + p.name() + "  " + p.kind()
-                    + (p.country() == null ? "" : "  " + p.country()));
+                    + (p.country() == null ? "" : "  " + p.country())
+                    + (p.population() == 0 ? "" : String.format(java.util.Locale.ROOT, "  pop. %,d", p.population())));
             places.addObject()
                     .put("tile", p.tile())
                     .put("prominence", p.prominence())
