@@ -29,7 +29,8 @@ public final class GeoQueries {
     /**
      * A place of {@code tile_places}: its quadkey at the asked zoom, prominence family, name, kind, country, where it
      * is to the precision the key keeps (the centre of its level-16 tile, about 600 m across at the equator), its
-     * geonameid, and its population as {@code geonames_info} holds it (0 when it holds none).
+     * geonameid, its population as {@code geonames_info} holds it (null when not read — a place of family {@code l} —
+     * or not there), and its level-16 quadkey as the row key holds it (unsigned).
      */
     public record Place(
             String tile,
@@ -40,19 +41,27 @@ public final class GeoQueries {
             double lat,
             double lon,
             long id,
-            long population) {}
+            Long population,
+            long qk16) {}
 
     /**
-     * The order of "most prominent first": prominence family ({@code h}, {@code m}, {@code l}), then population,
-     * largest first, then geonameid.
+     * The order of "most prominent first": prominence family ({@code h}, {@code m}, {@code l}); in {@code h} and
+     * {@code m} population, largest first, then geonameid; in {@code l} — everything under 10,000 people, most of it no
+     * people at all (hills, streams, farms), where ordering by population would cost a get per place of a tile that may
+     * hold tens of thousands — the row keys' order: level-16 quadkey, then geonameid.
      */
-    public static final String ORDER =
-            "most prominent first: family h, m, l, then population (geonames_info) largest first, then geonameid";
+    public static final String ORDER = "most prominent first: family h, m, l; in h and m population (geonames_info)"
+            + " largest first, then geonameid; in l the row keys' order (level-16 quadkey, then geonameid)";
 
     private static final Comparator<Place> PROMINENT_FIRST = Comparator.<Place>comparingInt(
                     p -> GeoSchema.PROMINENCE.indexOf(p.prominence()))
-            .thenComparing(Comparator.comparingLong(Place::population).reversed())
+            .thenComparingLong(p -> byPopulation(p) ? -(p.population() == null ? 0 : p.population()) : p.qk16())
             .thenComparingLong(Place::id);
+
+    /** Whether the place's family is ordered by population (h and m), not by key (l). */
+    private static boolean byPopulation(Place p) {
+        return !p.prominence().equals(GeoSchema.LOW);
+    }
 
     /** The places found (how many in all) and the most prominent of them, in {@link #ORDER}. */
     public record Found(int count, List<Place> first) {}
@@ -83,8 +92,9 @@ public final class GeoQueries {
     /**
      * At most {@code limit} places of the tile, in {@link #ORDER}: one scan per prominence family ({@code h},
      * {@code m}, {@code l}) until the limit is reached — a zoomed-out tile holding millions of places reads no family
-     * past the one the limit ends in — and one get of {@code geonames_info} per place read, for its population (family
-     * order only when {@code info} is null).
+     * past the one the limit ends in, and of {@code l} (in key order) no more rows than it lists — and one get of
+     * {@code geonames_info} per {@code h} and {@code m} place read, for its population (without {@code info}: by
+     * geonameid in their family).
      */
     public static List<Place> mostProminentInTile(TableReader table, TableReader info, int tile, int zoom, int limit)
             throws IOException {
@@ -93,14 +103,15 @@ public final class GeoQueries {
             if (read.size() >= limit) {
                 break;
             }
-            read.addAll(inTile(table, tile, zoom, ScanSpec.all().withFamilies(List.of(family)), 0));
+            long rows = family.equals(GeoSchema.LOW) ? limit - read.size() : 0;
+            read.addAll(inTile(table, tile, zoom, ScanSpec.all().withFamilies(List.of(family)), rows));
         }
         return mostProminent(read, info, limit);
     }
 
     /**
-     * The first {@code limit} of {@code places} in {@link #ORDER}: the populations of the families they come from are
-     * read from {@code info} (one get each), no more.
+     * The first {@code limit} of {@code places} in {@link #ORDER}: the populations of the {@code h} and {@code m}
+     * places they come from are read from {@code info} (one get each, in key order), no more.
      */
     private static List<Place> mostProminent(List<Place> places, TableReader info, long limit) throws IOException {
         List<Place> out = new ArrayList<>();
@@ -108,10 +119,12 @@ public final class GeoQueries {
             if (out.size() >= limit) {
                 break;
             }
-            for (Place p : places) {
-                if (p.prominence().equals(family)) {
-                    out.add(info == null ? p : withPopulation(p, info));
-                }
+            List<Place> ofFamily = new ArrayList<>(
+                    places.stream().filter(p -> p.prominence().equals(family)).toList());
+            ofFamily.sort(Comparator.comparing(Place::kind, Comparator.nullsFirst(Comparator.naturalOrder()))
+                    .thenComparingLong(Place::id));
+            for (Place p : ofFamily) {
+                out.add(info == null || !byPopulation(p) ? p : withPopulation(p, info));
             }
         }
         out.sort(PROMINENT_FIRST);
@@ -128,11 +141,20 @@ public final class GeoQueries {
                 .intBE((int) p.id())
                 .build();
         Optional<Result> record = info.get(row, ScanSpec.all());
-        long population = record.isEmpty()
-                ? 0
-                : RECORD_JSON.readTree(record.get().value()).path("population").asLong(0);
+        JsonNode population = record.isEmpty()
+                ? null
+                : RECORD_JSON.readTree(record.get().value()).get("population");
         return new Place(
-                p.tile(), p.prominence(), p.name(), p.kind(), p.country(), p.lat(), p.lon(), p.id(), population);
+                p.tile(),
+                p.prominence(),
+                p.name(),
+                p.kind(),
+                p.country(),
+                p.lat(),
+                p.lon(),
+                p.id(),
+                population == null ? null : population.asLong(),
+                p.qk16());
     }
 
     private static List<Place> inTile(TableReader table, int tile, int zoom, ScanSpec scan, long limit)
@@ -156,7 +178,8 @@ public final class GeoQueries {
                         (box[1] + box[3]) / 2,
                         (box[0] + box[2]) / 2,
                         Integer.toUnsignedLong(Bytes.toInt(r.getRow(), 4)),
-                        0));
+                        null,
+                        Integer.toUnsignedLong(Bytes.toInt(r.getRow(), 0))));
             }
         }
         return out;
@@ -254,7 +277,9 @@ public final class GeoQueries {
         found.first().forEach(p -> {
             answer.line("  tile " + p.tile() + "  [" + p.prominence() + "] " + p.name() + "  " + p.kind()
                     + (p.country() == null ? "" : "  " + p.country())
-                    + (p.population() == 0 ? "" : String.format(java.util.Locale.ROOT, "  pop. %,d", p.population())));
+                    + (p.population() == null
+                            ? ""
+                            : String.format(java.util.Locale.ROOT, "  pop. %,d", p.population())));
             places.addObject()
                     .put("tile", p.tile())
                     .put("prominence", p.prominence())
