@@ -115,14 +115,13 @@ public final class LoadJob {
             throws IOException {
         HeldState.Plan plan = options.live() == null || !LiveConf.folds(conf) ? null : loader.heldState(options);
         if (plan == null) {
-            for (var given : java.util.Map.of(BatchId.BATCH, "--batch", BatchId.AGAIN, "--again")
-                    .entrySet()) {
-                if (conf.get(given.getKey().key()) != null
-                        && !"false".equals(conf.get(given.getKey().key()))) {
-                    throw new IllegalArgumentException(given.getValue() + " goes with a load that folds into live "
-                            + "tables; this one does not fold (it needs --live, folding on, and tables that fold: "
-                            + "weblogs, titles, graph --layouts adjacency-ro): leave " + given.getValue() + " out");
-                }
+            String given = conf.get(BatchId.BATCH.key()) != null
+                    ? "--batch"
+                    : conf.getBoolean(BatchId.AGAIN.key(), false) ? "--again" : null;
+            if (given != null) {
+                throw new IllegalArgumentException(given + " goes with a load that folds into live "
+                        + "tables; this one does not fold (it needs --live, folding on, and tables that fold: "
+                        + "weblogs, titles, graph --layouts adjacency-ro): leave " + given + " out");
             }
             return null;
         }

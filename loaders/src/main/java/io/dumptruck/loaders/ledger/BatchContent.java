@@ -72,28 +72,27 @@ public record BatchContent(long records, long sum1, long sum2) {
 
         private long sum1;
         private long sum2;
+        /** The hash state of the record being added. */
+        private long h1;
+
+        private long h2;
 
         /** Adds a record given as text. */
         public void add(CharSequence s) {
             int n = s.length();
-            long h1 = TEXT_SEED;
-            long h2 = TEXT_SEED;
+            h1 = TEXT_SEED;
+            h2 = TEXT_SEED;
             int i = 0;
             for (; i + 8 <= n; i += 8) {
-                long k1 = s.charAt(i)
-                        | (long) s.charAt(i + 1) << 16
-                        | (long) s.charAt(i + 2) << 32
-                        | (long) s.charAt(i + 3) << 48;
-                long k2 = s.charAt(i + 4)
-                        | (long) s.charAt(i + 5) << 16
-                        | (long) s.charAt(i + 6) << 32
-                        | (long) s.charAt(i + 7) << 48;
-                h1 ^= mixK1(k1);
-                h1 = Long.rotateLeft(h1, 27) + h2;
-                h1 = h1 * 5 + 0x52dce729;
-                h2 ^= mixK2(k2);
-                h2 = Long.rotateLeft(h2, 31) + h1;
-                h2 = h2 * 5 + 0x38495ab5;
+                block(
+                        s.charAt(i)
+                                | (long) s.charAt(i + 1) << 16
+                                | (long) s.charAt(i + 2) << 32
+                                | (long) s.charAt(i + 3) << 48,
+                        s.charAt(i + 4)
+                                | (long) s.charAt(i + 5) << 16
+                                | (long) s.charAt(i + 6) << 32
+                                | (long) s.charAt(i + 7) << 48);
             }
             long k1 = 0;
             long k2 = 0;
@@ -105,26 +104,31 @@ public record BatchContent(long records, long sum1, long sum2) {
                     k2 |= c << (16 * (j - 4));
                 }
             }
-            finish(h1 ^ mixK1(k1), h2 ^ mixK2(k2), 2L * n);
+            finish(k1, k2, 2L * n);
         }
 
         /** Adds a record given as bytes (one that is not text). */
         public void add(byte[] b, int off, int len) {
-            long h1 = BYTES_SEED;
-            long h2 = BYTES_SEED;
+            h1 = BYTES_SEED;
+            h2 = BYTES_SEED;
             int i = 0;
             for (; i + 16 <= len; i += 16) {
-                h1 ^= mixK1(littleEndian(b, off + i, 8));
-                h1 = Long.rotateLeft(h1, 27) + h2;
-                h1 = h1 * 5 + 0x52dce729;
-                h2 ^= mixK2(littleEndian(b, off + i + 8, 8));
-                h2 = Long.rotateLeft(h2, 31) + h1;
-                h2 = h2 * 5 + 0x38495ab5;
+                block(littleEndian(b, off + i, 8), littleEndian(b, off + i + 8, 8));
             }
             int rest = len - i;
             long k1 = littleEndian(b, off + i, Math.min(rest, 8));
             long k2 = rest > 8 ? littleEndian(b, off + i + 8, rest - 8) : 0;
-            finish(h1 ^ mixK1(k1), h2 ^ mixK2(k2), len);
+            finish(k1, k2, len);
+        }
+
+        /** One 16-byte block of the record being hashed, into {@code h1}, {@code h2}. */
+        private void block(long k1, long k2) {
+            h1 ^= mixK1(k1);
+            h1 = Long.rotateLeft(h1, 27) + h2;
+            h1 = h1 * 5 + 0x52dce729;
+            h2 ^= mixK2(k2);
+            h2 = Long.rotateLeft(h2, 31) + h1;
+            h2 = h2 * 5 + 0x38495ab5;
         }
 
         private static long littleEndian(byte[] b, int off, int n) {
@@ -135,9 +139,10 @@ public record BatchContent(long records, long sum1, long sum2) {
             return v;
         }
 
-        private void finish(long h1, long h2, long length) {
-            h1 ^= length;
-            h2 ^= length;
+        /** The last block ({@code k1}, {@code k2}, zero-padded) and the finalization; adds the hash to the sums. */
+        private void finish(long k1, long k2, long length) {
+            h1 ^= mixK1(k1) ^ length;
+            h2 ^= mixK2(k2) ^ length;
             h1 += h2;
             h2 += h1;
             h1 = fmix(h1);
