@@ -48,18 +48,15 @@ final class LedgerCommand extends Command {
         if (undo.size() > 1 || (!undo.isEmpty() && !forget.isEmpty())) {
             throw new UsageException("--undo takes one batch, alone: undo the newest first, one at a time");
         }
+        List<TableName> names = tables.stream().map(LedgerCommand::tableName).toList();
         Configuration conf = HBaseConfiguration.create(getConf());
         try (Connection hbase = LiveHBase.connect(conf)) {
             LiveHBase.requireReachable(hbase, "the ledger cannot be read");
             Ledger ledger = Ledger.of(hbase, conf);
             Undo undoing = Undo.of(hbase, conf, out::println);
             if (!undo.isEmpty()) {
-                List<TableName> named = new java.util.ArrayList<>();
-                for (String t : tables) {
-                    named.add(tableName(t));
-                }
                 try {
-                    undoing.undo(undo.get(0), named);
+                    undoing.undo(undo.get(0), names);
                 } catch (IllegalArgumentException e) {
                     throw new UsageException(e.getMessage(), e);
                 }
@@ -80,10 +77,6 @@ final class LedgerCommand extends Command {
                             + (l.lease() == null ? "" : "; a bulk load is committing (or stopped half-way)"));
                 }
                 return 0;
-            }
-            List<TableName> names = new java.util.ArrayList<>();
-            for (String t : tables) {
-                names.add(tableName(t));
             }
             for (String batch : forget) {
                 try {
