@@ -17,7 +17,6 @@ import io.dumptruck.loaders.geo.GeoSchema;
 import io.dumptruck.loaders.geo.RegionQueries;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
@@ -38,12 +37,13 @@ import java.util.regex.Pattern;
 /**
  * The read-only HTTP server of {@code dumptruck serve}: the slippy-map API over {@code tile_bounds},
  * {@code region_info} and {@code tile_places}, every question of {@link LoaderCatalog#questions} as JSON, and one map
- * page (Leaflet, bundled in the jar). Requests are answered one at a time by the readers the command line uses, kept
- * open between requests.
+ * page with what it draws ({@link PageFiles}: Leaflet and a base map, bundled in the jar). Requests are answered one at
+ * a time by the readers the command line uses, kept open between requests.
  *
  * <pre>
  *   GET /                                  the map page
  *   GET /lib/leaflet.js, /lib/leaflet.css  Leaflet, from the jar
+ *   GET /lib/world.json                    the base map: Natural Earth's 1:110m land and land borders, GeoJSON
  *   GET /tiles/{z}/{x}/{y}.json[?types=country,admin1][&amp;region=ID]
  *                                          a GeoJSON FeatureCollection: the region shapes cut to the tile (or to its first
  *                                          stored parent's, cut again) and the places in it
@@ -55,18 +55,13 @@ import java.util.regex.Pattern;
  * is answered 4xx with {@code {"error": "…"}} in one line; a failure to read, 500 the same way.
  */
 final class MapServer implements Closeable {
-    /** Where the bundled Leaflet's files are: the org.webjars.npm:leaflet of the build, whatever its version. */
-    private static final String LEAFLET_DIR = "META-INF/resources/webjars/leaflet/" + leafletVersion() + "/dist/";
-
     private static final Pattern TILE = Pattern.compile("/tiles/(\\d{1,2})/(\\d{1,6})/(\\d{1,6})\\.json");
     private static final Pattern QUESTION = Pattern.compile("/questions/([a-z0-9-]+)");
     /** The longest query string taken (characters, as sent), and the longest value of one parameter (decoded). */
     static final int MAX_QUERY = 4096;
 
     static final int MAX_VALUE = 1024;
-    /** The parameters the page reads itself ({@code ?lat=38.7&lon=-9.1&z=6&prefix=san}), and those of a tile. */
-    private static final List<String> PAGE_PARAMETERS = List.of("lat", "lon", "z", "prefix", "ip", "user");
-
+    /** The parameters of a tile (the page's are {@link PageFiles#PAGE_PARAMETERS}). */
     private static final List<String> TILE_PARAMETERS = List.of("types", "region");
     /** At most this many places in one tile's answer, most prominent first. */
     static final int PLACES_PER_TILE = 500;
@@ -136,13 +131,10 @@ final class MapServer implements Closeable {
                 }
                 Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
                 Matcher m;
-                if (path.equals("/") || path.equals("/index.html")) {
-                    takesOnly(path, query, PAGE_PARAMETERS);
-                    send(exchange, 200, "text/html; charset=utf-8", resource("io/dumptruck/cli/map.html"), false);
-                } else if (path.equals("/lib/leaflet.js") || path.equals("/lib/leaflet.css")) {
-                    takesOnly(path, query, List.of());
-                    String type = path.endsWith(".js") ? "text/javascript" : "text/css";
-                    send(exchange, 200, type + "; charset=utf-8", resource(LEAFLET_DIR + path.substring(5)), true);
+                PageFiles.PageFile file = PageFiles.at(path);
+                if (file != null) {
+                    takesOnly(path, query, file.parameters());
+                    send(exchange, 200, file.type(), file.bytes(), file.cacheable());
                 } else if ((m = TILE.matcher(path)).matches()) {
                     takesOnly("/tiles/{z}/{x}/{y}.json", query, TILE_PARAMETERS);
                     sendJson(exchange, 200, tile(m, query), true);
@@ -407,29 +399,6 @@ final class MapServer implements Closeable {
             }
         }
         return out;
-    }
-
-    private static String leafletVersion() {
-        java.util.Properties p = new java.util.Properties();
-        try (InputStream in = MapServer.class
-                .getClassLoader()
-                .getResourceAsStream("META-INF/maven/org.webjars.npm/leaflet/pom.properties")) {
-            if (in != null) {
-                p.load(in);
-            }
-        } catch (IOException e) {
-            // no version: the page's script is then refused as missing, naming the file
-        }
-        return p.getProperty("version", "unknown");
-    }
-
-    private static byte[] resource(String name) throws IOException {
-        try (InputStream in = MapServer.class.getClassLoader().getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IOException("the jar lacks " + name);
-            }
-            return in.readAllBytes();
-        }
     }
 
     private static ObjectNode error(String message) {

@@ -702,9 +702,9 @@ class CliTest {
     }
 
     /**
-     * The map server over the demo's folder of loads: the page and its bundled Leaflet, tiles as GeoJSON (a stored
-     * tile, one served by its first stored parent and cut to the tile asked for, types as families), the questions as
-     * the JSON of {@code query --json}, cache headers, and bad requests answered 4xx in one line of JSON.
+     * The map server over the demo's folder of loads: the page, its bundled Leaflet and base map, tiles as GeoJSON (a
+     * stored tile, one served by its first stored parent and cut to the tile asked for, types as families), the
+     * questions as the JSON of {@code query --json}, cache headers, and bad requests answered 4xx in one line of JSON.
      */
     @Test
     void theMapServerAnswersTilesQuestionsAndBadRequests() throws Exception {
@@ -736,6 +736,25 @@ class CliTest {
             assertEquals(
                     "public, max-age=3600",
                     leaflet.headers().firstValue("Cache-Control").orElse(""));
+            var world = get.apply("/lib/world.json");
+            assertEquals(200, world.statusCode());
+            assertEquals(
+                    "application/geo+json; charset=utf-8",
+                    world.headers().firstValue("Content-Type").orElse(""));
+            assertEquals(
+                    "public, max-age=3600",
+                    world.headers().firstValue("Cache-Control").orElse(""));
+            try (var in = getClass().getClassLoader().getResourceAsStream(PageFiles.WORLD)) {
+                assertEquals(
+                        new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8),
+                        world.body(),
+                        "the base map is the jobs module's, as it is");
+            }
+            java.util.Set<String> kinds = new java.util.TreeSet<>();
+            json.readTree(world.body())
+                    .get("features")
+                    .forEach(f -> kinds.add(f.get("properties").get("kind").asText()));
+            assertEquals(java.util.Set.of("border", "land"), kinds);
 
             var stored = json.readTree(get.apply("/tiles/6/30/24.json").body());
             assertEquals("FeatureCollection", stored.get("type").asText());
@@ -820,6 +839,9 @@ class CliTest {
                 {"/?zoom=3", "400", "/ takes no 'zoom'"},
                 {"/questions?all=1", "400", "/questions takes no 'all': it takes no parameter"},
                 {"/lib/leaflet.js?v=2", "400", "takes no 'v'"},
+                {"/lib/world.json?z=3", "400", "/lib/world.json takes no 'z': it takes no parameter"},
+                {"/lib/world.json?z=3&z=4", "400", "'z' is given twice"},
+                {"/lib/world.geojson", "404", "no such path"},
             };
             for (String[] r : refused) {
                 var response = get.apply(r[0]);
