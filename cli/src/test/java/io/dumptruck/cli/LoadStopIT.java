@@ -142,6 +142,73 @@ class LoadStopIT {
         assertTrue(new File(tmp, "busy-out-0/_SUCCESS").exists());
     }
 
+    /**
+     * A load killed with SIGKILL (an out-of-memory kill, a lost node, a scheduler that gave up waiting) runs no
+     * clean-up and leaves its output directory claimed: killed as it claims the directory, while its maps run and while
+     * its reducers write, the retry into the same directory takes the claim over in one line (the holder's process is
+     * gone) and loads every record once.
+     */
+    @Test
+    void aLoadKilledWithSigkillAtAnyMomentIsTakenOverByItsRetry() throws Exception {
+        File in = new File(tmp, "kill-in");
+        CliTest.Run generated = CliTest.run("generate", "graph", "--records", "400000", "--output", in.getPath());
+        assertEquals(0, generated.code(), generated.err());
+        String[] moments = {"claimed", "map +0%", "map 100%"};
+        long[] after = {0, 1500, 300};
+        String content = null;
+        for (int i = 0; i < moments.length; i++) {
+            File out = new File(tmp, "kill-out-" + i);
+            File log = new File(tmp, "kill-" + i + ".log");
+            Process load = start(in, out, new File(tmp, "kill-hadoop-" + i), log);
+            java.util.regex.Pattern moment = java.util.regex.Pattern.compile(".*: " + moments[i] + ".*");
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+            while (load.isAlive() && System.nanoTime() < deadline) {
+                boolean reached = moments[i].equals("claimed")
+                        ? new File(out, "_CLAIMED").exists()
+                        : Files.readString(log.toPath())
+                                .lines()
+                                .anyMatch(l -> moment.matcher(l).matches());
+                if (reached) {
+                    Thread.sleep(after[i]);
+                    break;
+                }
+                Thread.sleep(20);
+            }
+            assertTrue(load.isAlive(), "load " + i + " ended before its moment: " + Files.readString(log.toPath()));
+            new ProcessBuilder("kill", "-KILL", String.valueOf(load.pid()))
+                    .start()
+                    .waitFor();
+            assertTrue(load.waitFor(30, TimeUnit.SECONDS));
+            assertTrue(new File(out, "_CLAIMED").exists(), "killed " + moments[i] + ", the load left its claim");
+            assertFalse(new File(out, "_SUCCESS").exists());
+
+            File retryLog = new File(tmp, "kill-retry-" + i + ".log");
+            Process retry = start(in, out, new File(tmp, "kill-hadoop-retry-" + i), retryLog);
+            assertTrue(retry.waitFor(3, TimeUnit.MINUTES), "the retry did not end");
+            String said = Files.readString(retryLog.toPath());
+            assertEquals(0, retry.exitValue(), said);
+            List<String> takeOver = said.lines()
+                    .filter(l -> l.contains("took over output directory"))
+                    .toList();
+            assertEquals(1, takeOver.size(), said);
+            assertTrue(takeOver.get(0).contains("is no longer running"), takeOver.get(0));
+            assertTrue(new File(out, "_SUCCESS").exists());
+            assertFalse(new File(out, "_CLAIMED").exists());
+            var records = new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(new File(out, "_report.json"))
+                    .get("records");
+            assertEquals(
+                    records.get("read").asLong(),
+                    records.get("loaded").asLong() + records.get("rejected").asLong(),
+                    records.toString());
+            assertTrue(records.get("read").asLong() >= 400_000, "every record read: " + records);
+            if (content == null) {
+                content = records.get("content").asText();
+            }
+            assertEquals(content, records.get("content").asText(), "the same records whenever the first was killed");
+        }
+    }
+
     private File log(int i) {
         return new File(tmp, "busy-" + i + ".log");
     }

@@ -14,6 +14,15 @@ public enum FormatConf implements ConfKey {
     /** internal: the token of the job's claim on its output directory ({@code OutputDirectory.claim}). */
     OUTPUT_CLAIM("dumptruck.output.claim", null, "internal: the job's claim on its output directory"),
     /**
+     * How long a claim on an output directory whose holder runs on another machine, and submitted no cluster job, lives
+     * without being renewed (its holder renews it every 30 s): past that, a new job takes the directory over.
+     */
+    OUTPUT_CLAIM_LEASE_MS(
+            "dumptruck.output.claim.lease.ms",
+            "600000",
+            "a claim on an output directory held from another machine, not renewed this long, is taken over",
+            Check.wholeNumber(60_000, Long.MAX_VALUE, "milliseconds")),
+    /**
      * internal: true inside a mapper the split-point sampler runs in the submitting process ({@code MapOutputSampler}).
      */
     OUTPUT_SAMPLING("dumptruck.output.sampling", "false", "internal: the mapper runs for the split-point sampler"),

@@ -75,7 +75,7 @@ public final class LoadJob {
                 .map(t -> t.withWrittenBy(writtenBy))
                 .toList();
         Job job = Job.getInstance(conf, "dumptruck load " + loader.name());
-        String claim = OutputDirectory.claim(options.output(), conf);
+        String claim = OutputDirectory.claim(options.output(), conf, notes::add);
         FormatConf.OUTPUT_CLAIM.set(job.getConfiguration(), claim);
         Runnable releaseOnStop =
                 () -> release(options.output(), claim, conf); // set-up may read the input (samples, dictionaries)

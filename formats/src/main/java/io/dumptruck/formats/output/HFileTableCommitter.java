@@ -42,6 +42,13 @@ final class HFileTableCommitter extends FileOutputCommitter {
     /**
      * Moves the task files in, then writes each table's spec and figures, then {@code _SUCCESS}, then ends the claim.
      */
+    /** Sets the job up, and writes its id beside the claim: a claim whose cluster job ended is taken over. */
+    @Override
+    public void setupJob(JobContext context) throws IOException {
+        super.setupJob(context);
+        OutputDirectory.jobSetUp(output, claim(context), context.getJobID(), context.getConfiguration());
+    }
+
     @Override
     public void commitJob(JobContext context) throws IOException {
         Configuration conf = context.getConfiguration();

@@ -95,6 +95,8 @@ public final class JobStopHook implements AutoCloseable {
         boolean tasksEnded = true;
         boolean local = LocalMode.isLocal(conf);
         stopping = true;
+        quietLogs(); // the interrupted task threads' errors (InterruptedIOException, "no valid local directory") are
+        // the stop itself, not a full disk: the line below says what happened
         try {
             job.killJob();
             done.add("killed the job");
@@ -130,6 +132,32 @@ public final class JobStopHook implements AutoCloseable {
         err.println(command + ": stopped while the job ran; "
                 + (done.isEmpty() ? "nothing to clean up" : String.join(", ", done)));
         err.flush();
+    }
+
+    /**
+     * Turns logging off for the rest of this JVM's life (it is stopping): log4j 1 (reload4j, Hadoop's) and log4j 2 when
+     * present, by reflection — neither is a dependency of this module.
+     */
+    private static void quietLogs() {
+        try {
+            Class<?> level = Class.forName("org.apache.log4j.Level");
+            Object root = Class.forName("org.apache.log4j.LogManager")
+                    .getMethod("getRootLogger")
+                    .invoke(null);
+            root.getClass()
+                    .getMethod("setLevel", level)
+                    .invoke(root, level.getField("OFF").get(null));
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException absent) {
+            // not on the class path
+        }
+        try {
+            Class<?> level = Class.forName("org.apache.logging.log4j.Level");
+            Class.forName("org.apache.logging.log4j.core.config.Configurator")
+                    .getMethod("setRootLevel", level)
+                    .invoke(null, level.getField("OFF").get(null));
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException absent) {
+            // not on the class path
+        }
     }
 
     /**

@@ -5,7 +5,6 @@ import java.io.EOFException;
 import java.io.File;
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -15,7 +14,9 @@ import java.nio.file.Paths;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -51,9 +52,22 @@ public final class OutputDirectory {
      * one that cannot be created is refused naming the reason.
      */
     public static String claim(Path out, Configuration conf) throws IOException {
-        checkNew(out, conf);
+        return claim(
+                out,
+                conf,
+                line -> org.slf4j.LoggerFactory.getLogger(OutputDirectory.class).warn(line));
+    }
+
+    /**
+     * {@link #claim(Path, Configuration)}, and when {@code out} is claimed by a job whose holder is provably gone
+     * (killed without its clean-up: see {@link ClaimHolder}), takes it over: deletes what it holds and claims it anew,
+     * saying so in one line to {@code said}.
+     */
+    public static String claim(Path out, Configuration conf, Consumer<String> said) throws IOException {
         FileSystem fs = out.getFileSystem(conf);
         Path dir = fs.makeQualified(out);
+        takeOverIfGone(fs, dir, conf, said);
+        checkNew(out, conf);
         String token = UUID.randomUUID().toString();
         try {
             if ("file".equals(fs.getScheme())) {
@@ -74,8 +88,8 @@ public final class OutputDirectory {
             throw new OutputDirectoryException("cannot create output directory " + dir + ": " + reason(e)
                     + "; choose an output directory that can be created");
         }
-        String holder = token + "\n" + UserGroupInformation.getCurrentUser().getShortUserName() + "@" + host() + " "
-                + Instant.now() + "\n";
+        String holder = token + "\n" + UserGroupInformation.getCurrentUser().getShortUserName() + "@"
+                + ClaimHolder.host() + " " + Instant.now() + "\n" + ClaimHolder.line() + "\n";
         Path claim = new Path(dir, CLAIM_FILE);
         try (FSDataOutputStream o = fs.create(claim, false)) {
             o.write(holder.getBytes(StandardCharsets.UTF_8));
@@ -93,7 +107,40 @@ public final class OutputDirectory {
             throw new OutputDirectoryException("cannot write in output directory " + dir + ": " + reason(e)
                     + "; check the file system's settings given with -D or in the *-site.xml files");
         }
+        ClaimHolder.renew(fs, dir, token, conf);
         return token;
+    }
+
+    /** Deletes {@code dir} when a job claimed it whose holder is provably gone, saying so to {@code said}. */
+    private static void takeOverIfGone(FileSystem fs, Path dir, Configuration conf, Consumer<String> said)
+            throws IOException {
+        Path claimFile = new Path(dir, CLAIM_FILE);
+        if (!fs.exists(claimFile) || fs.exists(new Path(dir, FileOutputCommitter.SUCCEEDED_FILE_NAME))) {
+            return;
+        }
+        String stale = token(fs, dir);
+        Optional<String> gone = ClaimHolder.gone(fs, dir, conf);
+        if (gone.isEmpty() || stale == null || !stale.equals(token(fs, dir))) {
+            return; // a holder that may still write, or a claim that changed meanwhile: refused as claimed
+        }
+        fs.delete(dir, true);
+        said.accept("took over output directory " + dir + " from a job that did not finish: " + gone.get()
+                + "; what it had written is deleted");
+    }
+
+    /** The token of {@code dir}'s claim, or null. */
+    private static String token(FileSystem fs, Path dir) {
+        try (FSDataInputStream in = fs.open(new Path(dir, CLAIM_FILE))) {
+            return new String(in.readNBytes(64), StandardCharsets.UTF_8).split("\n")[0];
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** Records the id of the job writing {@code out} beside its claim {@code token} (its committer's set-up). */
+    public static void jobSetUp(Path out, String token, org.apache.hadoop.mapreduce.JobID job, Configuration conf)
+            throws IOException {
+        ClaimHolder.jobSetUp(out, token, job, conf);
     }
 
     /** True when {@code dir} holds nothing but an empty claim file: what a claim that failed to write leaves. */
@@ -145,12 +192,16 @@ public final class OutputDirectory {
         if (!claimedBy(out, token, conf)) {
             return false;
         }
+        ClaimHolder.ended(out.getFileSystem(conf).makeQualified(out));
         return out.getFileSystem(conf).delete(out, true);
     }
 
     /** Ends the claim of a committed output. */
     public static void endClaim(Path out, Configuration conf) throws IOException {
-        out.getFileSystem(conf).delete(new Path(out, CLAIM_FILE), false);
+        FileSystem fs = out.getFileSystem(conf);
+        fs.delete(new Path(out, CLAIM_FILE), false);
+        fs.delete(new Path(out, ClaimHolder.JOB_FILE), false);
+        ClaimHolder.ended(fs.makeQualified(out));
     }
 
     private static OutputDirectoryException claimedMeanwhile(Path dir) {
@@ -169,14 +220,6 @@ public final class OutputDirectory {
             m = "a part of the path is not a directory (" + e.getMessage() + ")";
         }
         return m;
-    }
-
-    private static String host() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            return "unknown host";
-        }
     }
 
     /**
@@ -217,6 +260,10 @@ public final class OutputDirectory {
             throw new FileAlreadyExistsException("output directory " + dir
                     + " already exists and holds the output of a finished job "
                     + "(it has _SUCCESS): choose a new output directory, or delete this one first (" + remove + ")");
+        }
+        if (fs.exists(new Path(dir, CLAIM_FILE))
+                && ClaimHolder.gone(fs, dir, conf).isPresent()) {
+            return; // claimed by a job that is gone: a claim takes it over
         }
         if (fs.exists(new Path(dir, CLAIM_FILE))) {
             throw new FileAlreadyExistsException(
