@@ -74,7 +74,9 @@ public final class GeoQueries {
     public static Found around(
             TableReader places, TableReader info, double lat, double lon, int zoom, boolean neighbours, long limit)
             throws IOException {
-        int tile = QuadKey.packed(lat, lon, zoom);
+        // the tile at the zoom holding the point's level-16 tile, the one its key would have: QuadKey.packed at the
+        // zoom itself rounds the point half a pixel of that zoom east and south, into the next tile near an edge
+        int tile = QuadKey.packed(lat, lon, QuadKey.MAX_PACKED_LEVEL) >>> (2 * (QuadKey.MAX_PACKED_LEVEL - zoom));
         List<Place> all = new ArrayList<>(inTile(places, tile, zoom, ScanSpec.all(), 0));
         if (neighbours) {
             for (int n : QuadKey.neighbours(tile, zoom)) {

@@ -94,8 +94,9 @@ public final class RegionQueries {
             Optional<Result> row =
                     bounds.get(key.clear().oneByte(z).intBE(packed).build(), spec);
             if (row.isPresent()) {
-                // a parent's shapes are cut to its tile: cut them again to the tile asked for
-                double[] box = z == zoom ? null : TileClip.bounds(x, y, zoom);
+                // a parent's shapes are cut to its tile: cut them again to the tile asked for, its edges rounded as
+                // the stored coordinates are (else an edge the shape shares with the tile leaves a sliver of rounding)
+                double[] box = z == zoom ? null : RegionSchema.rounded(TileClip.bounds(x, y, zoom));
                 List<Shape> shapes = new ArrayList<>();
                 for (Cell c : row.get().rawCells()) {
                     char type = (char) c.getFamilyArray()[c.getFamilyOffset()];

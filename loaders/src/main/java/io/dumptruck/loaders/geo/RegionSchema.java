@@ -28,8 +28,8 @@ import org.apache.hadoop.hbase.io.compress.Compression;
  * </pre>
  *
  * A map asks one row per tile for every region shape inside it, already cut to the tile — no polygon work at read time.
- * Each zoom of {@code --zooms} (default 2-6) writes every tile the region's bounding box touches that the clipped shape
- * is not empty in.
+ * Each zoom of {@code --zooms} (default 2-6) writes every tile the region's bounding box reaches into that the region
+ * has area on.
  */
 final class RegionSchema implements RecordSchema<Region> {
     public static final String REGION_INFO = "region_info";
@@ -89,10 +89,10 @@ final class RegionSchema implements RecordSchema<Region> {
         byte[] qualifier = r.id().toLowerCase(Locale.ROOT).getBytes(StandardCharsets.UTF_8);
         FamilyRef family = bounds[TYPES.indexOf(r.type())];
         for (int z = minZoom; z <= maxZoom; z++) {
-            int x0 = QuadKey.tileX(box[3], box[0], z);
-            int x1 = QuadKey.tileX(box[1], box[2], z);
-            int y0 = QuadKey.tileY(box[3], box[0], z);
-            int y1 = QuadKey.tileY(box[1], box[2], z);
+            int x0 = column(box[0], z);
+            int x1 = column(box[2], z);
+            int y0 = row(box[3], z);
+            int y1 = row(box[1], z);
             for (int x = x0; x <= x1; x++) {
                 for (int y = y0; y <= y1; y++) {
                     String geometry = clipped(r, TileClip.bounds(x, y, z));
@@ -108,6 +108,24 @@ final class RegionSchema implements RecordSchema<Region> {
                 }
             }
         }
+    }
+
+    /**
+     * The column of the tile at zoom z that holds longitude {@code lon}. Not {@link QuadKey#tileX}: Bing's pixel
+     * formula rounds a point half a pixel east, so a box reaching less than that past a tile's west edge would start in
+     * the tile east of it and never cut the region to the tile it reaches into.
+     */
+    static int column(double lon, int z) {
+        int n = 1 << z;
+        return Math.max(0, Math.min(n - 1, (int) Math.floor((lon + 180) / 360 * n)));
+    }
+
+    /** The row of the tile at zoom z that holds latitude {@code lat} (past ±85.0511°, the edge row): not rounded. */
+    static int row(double lat, int z) {
+        int n = 1 << z;
+        double s = Math.sin(Math.toRadians(Math.max(-QuadKey.MAX_LATITUDE, Math.min(QuadKey.MAX_LATITUDE, lat))));
+        double y = 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI);
+        return Math.max(0, Math.min(n - 1, (int) Math.floor(y * n)));
     }
 
     /** West, south, east, north over every point. */
@@ -169,8 +187,12 @@ final class RegionSchema implements RecordSchema<Region> {
         return any ? json.append("]}").toString() : null;
     }
 
-    /** An area this small a part of the tile's is none: what is left of an edge or a corner after rounding. */
-    private static final double NO_AREA = 1e-9;
+    /**
+     * An area this small a part of the tile's is none: the floating-point dust of a ring along an edge or on a corner
+     * (at most about 1e-14 of the tile). No larger: a region's part of a tile is area however small (a square 0.0005°
+     * across is 1e-10 of a zoom-3 tile).
+     */
+    private static final double NO_AREA = 1e-12;
 
     private static void ring(StringBuilder json, List<double[]> points) {
         json.append('[');
@@ -183,6 +205,15 @@ final class RegionSchema implements RecordSchema<Region> {
                     .append(']');
         }
         json.append(']');
+    }
+
+    /** A tile's west, south, east, north rounded as the coordinates of a stored shape are, to 1e-6 degrees. */
+    static double[] rounded(double[] box) {
+        double[] out = new double[box.length];
+        for (int i = 0; i < box.length; i++) {
+            out[i] = round(box[i]);
+        }
+        return out;
     }
 
     private static double round(double v) {
