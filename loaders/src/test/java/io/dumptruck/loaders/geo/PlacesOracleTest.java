@@ -30,8 +30,9 @@ import net.jqwik.api.ShrinkingMode;
  * of places in one tile (more than the limit), ties in population, no population, the h/m/l thresholds, Unicode names,
  * places on and next to tile edges, rejected lines —, loaded by the real loader, and hundreds of questions are asked
  * through {@code LoaderCatalog.questions()}; each whole JSON answer is compared with one computed from the raw lines:
- * the tiles from their definition, the places in them, the order "family h, m, l, then population largest first, then
- * geonameid", {@code --limit} keeping the first N of it and {@code count} counting all.
+ * the tiles from their definition, the places in them, the order "family h, m, l; in h and m population largest first,
+ * then geonameid; in l the level-16 quadkey, then geonameid", {@code --limit} keeping the first N of it and
+ * {@code count} counting all.
  */
 class PlacesOracleTest {
     /** One generated GeoNames line: its 19 columns. */
@@ -204,8 +205,13 @@ class PlacesOracleTest {
                 found.add(p);
             }
         }
+        // h and m by population, largest first; l by its key: the level-16 quadkey (its digits compare as the packed
+        // int does), then the id
         found.sort(Comparator.<Line>comparingInt(p -> "hml".indexOf(p.family()))
-                .thenComparing(Comparator.comparingLong(Line::population).reversed())
+                .thenComparingLong(p -> p.family().equals("l") ? 0 : -p.population())
+                .thenComparing(p -> p.family().equals("l")
+                        ? GeoOracle.quadKey(16, GeoOracle.column16(p.lon()), GeoOracle.row16(p.lat()))
+                        : "")
                 .thenComparingLong(Line::id));
         ObjectNode out = GeoOracle.JSON.createObjectNode();
         out.put("lat", lat).put("lon", lon).put("zoom", zoom).put("neighbours", neighbours);
@@ -224,7 +230,7 @@ class PlacesOracleTest {
                     .put("lat", (box[1] + box[3]) / 2)
                     .put("lon", (box[0] + box[2]) / 2)
                     .put("id", p.id())
-                    .put("population", p.population());
+                    .put("population", p.family().equals("l") ? null : p.population());
         }
         return out;
     }
