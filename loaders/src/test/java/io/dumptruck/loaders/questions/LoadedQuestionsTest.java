@@ -186,9 +186,10 @@ class LoadedQuestionsTest {
     @Property(tries = 1)
     void titlesLoadAnswersAsItsLinesSay(@ForAll long seed) throws Exception {
         Random r = new Random(seed);
-        List<String> raws = new ArrayList<>();
-        List<String> lines = new ArrayList<>();
-        List<Double> ranks = new ArrayList<>();
+        // a title written with _ before a Σ: listed with a space, it is found typed either way
+        List<String> raws = new ArrayList<>(List.of("new_Σ🚚"));
+        List<String> lines = new ArrayList<>(List.of("new_Σ🚚\t100"));
+        List<Double> ranks = new ArrayList<>(List.of(100.0));
         for (int i = 0; i < 40; i++) {
             StringBuilder t = new StringBuilder(i % 2 == 0 ? "new_" : "New ");
             for (int k = r.nextInt(4); k >= 0; k--) {
@@ -202,9 +203,9 @@ class LoadedQuestionsTest {
         }
         File dir = tmp("titles");
         try {
-            Output out = new Output(
-                    LoadTesting.load(dir, new io.dumptruck.loaders.titles.TitleLoader(), lines, Map.of(), 1));
-            // the oracle: every title under each of its normalized prefixes (3..12 code points), best rank first, ties
+            Output out = new Output(LoadTesting.load(
+                    dir, new io.dumptruck.loaders.titles.TitleLoader(), lines, Map.of("max-prefix", "6"), 1));
+            // the oracle: every title under each of its normalized prefixes (3..6 code points), best rank first, ties
             // by the title's code points, a title once (its best rank), ten a prefix
             List<String[]> shown = new ArrayList<>();
             for (int i = 0; i < raws.size(); i++) {
@@ -213,12 +214,14 @@ class LoadedQuestionsTest {
             shown.sort(Comparator.<String[]>comparingDouble(t -> -Double.parseDouble(t[1]))
                     .thenComparing(t -> t[0], BY_UTF8));
             long limit = List.of(1L, 3L, 20L).get(r.nextInt(3));
-            for (String typed : TitleQuestionsTest.typed(raws, r)) {
+            List<String> typedPrefixes = new ArrayList<>(List.of("new_Σ", "NEW Σ", "new σ🚚"));
+            typedPrefixes.addAll(TitleQuestionsTest.typed(raws, r));
+            for (String typed : typedPrefixes) {
                 String n = TitleQuestionsTest.normalize(typed);
                 int[] cps = n.codePoints().toArray();
                 List<String> expected = new ArrayList<>();
                 if (cps.length >= 3) {
-                    String key = new String(cps, 0, Math.min(12, cps.length));
+                    String key = new String(cps, 0, Math.min(6, cps.length)); // longer: filtered by the whole
                     List<String> row = new ArrayList<>();
                     for (String[] t : shown) {
                         if (TitleQuestionsTest.normalize(t[0]).startsWith(key) && !row.contains(t[0])) {
@@ -458,14 +461,13 @@ class LoadedQuestionsTest {
         List<IpQuestionsTest.Block> blocks = new ArrayList<>(IpQuestionsTest.blocks(4, r));
         blocks.addAll(IpQuestionsTest.blocks(6, r));
         List<String> lines = new ArrayList<>();
+        // a country is two ASCII letters, stored upper-cased: the others are rejected (BAD_COUNTRY)
+        blocks.removeIf(b -> !b.country().matches("[A-Z]{2}"));
         for (IpQuestionsTest.Block b : blocks) {
-            if (b.country().isEmpty() || b.country().contains(",")) {
-                continue;
-            }
+            String country = r.nextBoolean() ? b.country() : b.country().toLowerCase(java.util.Locale.ROOT);
             lines.add(IpQuestionsTest.texts(b.version(), b.start(), r).get(0) + ","
-                    + IpQuestionsTest.texts(b.version(), b.end(), r).get(0) + "," + b.country());
+                    + IpQuestionsTest.texts(b.version(), b.end(), r).get(0) + "," + country);
         }
-        blocks.removeIf(b -> b.country().isEmpty());
         lines.add("network,country"); // a header line: skipped
         File dir = tmp("ipblocks");
         try {

@@ -36,11 +36,14 @@ class TitleQuestionsTest {
     }
 
     /**
-     * The normalized form the docs give a title and a typed prefix: lower case (Locale.ROOT), {@code _} and every run
-     * of white space (Unicode White_Space, no-break spaces included, and U+001C..U+001F) one space, none at the ends.
+     * The normalized form of a title and of a typed prefix: {@code _} a space, lower case (Locale.ROOT), every run of
+     * white space (Unicode White_Space, no-break spaces included, and U+001C..U+001F) one space, none at the ends. A
+     * title is listed with its {@code _} as spaces: written either way, it normalizes the same.
      */
     static String normalize(String s) {
-        String spaced = s.toLowerCase(Locale.ROOT).replaceAll("[_\\p{javaWhitespace}\\p{javaSpaceChar}\\u0085]+", " ");
+        String spaced = s.replace('_', ' ')
+                .toLowerCase(Locale.ROOT)
+                .replaceAll("[\\p{javaWhitespace}\\p{javaSpaceChar}\\u0085]+", " ");
         return spaced.replaceAll("^ | $", "");
     }
 
