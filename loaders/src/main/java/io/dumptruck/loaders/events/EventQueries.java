@@ -118,7 +118,8 @@ public final class EventQueries {
             case "hashed", "numeric" -> {
                 if (event == null) {
                     throw new IllegalArgumentException(
-                            "the " + layout + " layout needs the event type: its keys hold only hashes or ids");
+                            "the " + layout + " layout needs --event E: its keys hold only hashes or ids of the host"
+                                    + " and the event, so a host's events of every type are not one range");
                 }
                 byte[] prefix;
                 if (layout.equals("hashed")) {

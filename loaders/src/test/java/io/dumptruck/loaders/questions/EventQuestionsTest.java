@@ -202,7 +202,7 @@ class EventQuestionsTest {
                 if (host != null && event == null && (layout.equals("hashed") || layout.equals("numeric"))) {
                     IllegalArgumentException e = assertThrows(
                             IllegalArgumentException.class, () -> files.ask(question, args, options, Set.of(), limit));
-                    assertTrue(e.getMessage().contains("event"), what + ": " + e.getMessage());
+                    assertTrue(e.getMessage().contains("--event"), what + ": names --event: " + e.getMessage());
                     continue;
                 }
                 List<Event> found = new ArrayList<>();
