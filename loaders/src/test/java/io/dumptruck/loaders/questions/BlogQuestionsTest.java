@@ -51,9 +51,10 @@ class BlogQuestionsTest {
         return Gen.limits();
     }
 
+    /** A creation time: half of them in December 9999, so that a month often holds more entries than the limit. */
     static String created(Random r) {
         String[] months = {"200702", "200712", "200801", "202402", "999912"};
-        String m = months[r.nextInt(months.length)];
+        String m = r.nextBoolean() ? "999912" : months[r.nextInt(months.length)];
         return m + String.format("%02d%02d%02d%02d", 1 + r.nextInt(28), r.nextInt(24), r.nextInt(60), r.nextInt(2));
     }
 
@@ -67,7 +68,7 @@ class BlogQuestionsTest {
         Map<String, Entry> entries = new TreeMap<>();
         int n = r.nextInt(25);
         for (int i = 0; i < n; i++) {
-            String type = TYPES.get(r.nextInt(TYPES.size()));
+            String type = r.nextBoolean() ? "😀b" : TYPES.get(r.nextInt(TYPES.size()));
             String created = created(r);
             Map<String, TreeMap<Long, String>> info = new LinkedHashMap<>();
             for (String column : INFO) {
@@ -132,7 +133,9 @@ class BlogQuestionsTest {
             files.write();
 
             List<String> types = new ArrayList<>(TYPES);
-            for (String type : Gen.sample(types, 3, r)) {
+            List<String> askedTypes = Gen.sample(types, 2, r);
+            askedTypes.add("😀b");
+            for (String type : askedTypes) {
                 List<Entry> listed = new ArrayList<>();
                 for (Entry e : entries.values()) {
                     if (e.type().equals(type) && !e.info().isEmpty()) { // the scan reads the info family only
@@ -145,8 +148,9 @@ class BlogQuestionsTest {
                 listed.stream().limit(limit).forEach(e -> summary(e, list.addObject()));
                 check(files, "front-page", List.of(type), Map.of(), limit, expected, 0, 1);
 
-                List<String> months = new ArrayList<>(List.of("999912", "200712", "200801", "202402", "202403"));
-                for (String month : Gen.sample(months, 2, r)) {
+                List<String> months = Gen.sample(List.of("200712", "200801", "202402", "202403"), 1, r);
+                months.add("999912");
+                for (String month : months) {
                     List<Entry> ofMonth = new ArrayList<>();
                     for (Entry e : listed) {
                         if (e.created().startsWith(month)) {
