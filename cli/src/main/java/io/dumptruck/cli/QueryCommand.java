@@ -125,7 +125,7 @@ final class QueryCommand extends Command {
     /**
      * The JSON document of an answer, as {@code --json} prints it and the map server sends it: question, loader,
      * arguments (by name: the arguments given, every option with a value — given or its default — every flag as
-     * true/false, and {@code limit} when the answer lists what it cuts), answer, reads.
+     * true/false, and {@code limit} when the answer lists what it cuts: its listing's field is a list), answer, reads.
      */
     static ObjectNode document(
             Question question,
@@ -152,8 +152,9 @@ final class QueryCommand extends Command {
                 named.put(o.name(), o.defaultValue());
             }
         }
-        if (question.listing() != null) {
-            named.put("limit", limit);
+        if (question.listing() != null
+                && answer.json().path(question.listing().field()).isArray()) {
+            named.put("limit", limit); // an asking that lists: not follows USER OTHER, which answers one thing
         }
         doc.set("answer", answer.json());
         doc.putObject("reads")

@@ -118,7 +118,8 @@ public final class EventQueries {
             case "hashed", "numeric" -> {
                 if (event == null) {
                     throw new IllegalArgumentException(
-                            "the " + layout + " layout needs the event type: its keys hold only hashes or ids");
+                            "the " + layout + " layout needs --event E: its keys hold only hashes or ids of the host"
+                                    + " and the event, so a host's events of every type are not one range");
                 }
                 byte[] prefix;
                 if (layout.equals("hashed")) {
@@ -349,10 +350,18 @@ public final class EventQueries {
     }
 
     /**
-     * The bucketed layout's salt buckets: a load's table has one region per bucket; a table HBase holds (no writtenBy)
-     * may have split or merged since, so every bucket a key byte can name is asked (an empty bucket costs one seek).
+     * The bucketed layout's salt buckets: the {@code --buckets} its load was given, as the table's spec records it
+     * ({@code writtenBy}) — not its regions, which are one per bucket only until the table is split or merged (a load
+     * matched to a live table records the live table's regions). A table whose spec does not say (one HBase holds) may
+     * have any count, so every bucket a key byte can name is asked (an empty bucket costs one seek).
      */
     private static int buckets(TableSpec logData) {
-        return logData.writtenBy() != null ? logData.regions().count() : 256;
+        WrittenBy by = logData.writtenBy();
+        if (by != null
+                && by.loader().equals(EventLoader.NAME)
+                && by.option(EventLoader.LAYOUT, EventLoader.DEFAULT_LAYOUT).equals("bucketed")) {
+            return Integer.parseInt(by.option(EventLoader.BUCKETS, String.valueOf(EventLoader.DEFAULT_BUCKETS)));
+        }
+        return 256;
     }
 }

@@ -108,15 +108,16 @@ public final class BlogQueries {
         } catch (DateTimeParseException e) {
             throw new IllegalArgumentException("MONTH is yyyyMM, got '" + a.argument("MONTH") + "'", e);
         }
-        byte[] start = Bytes.add(type, Bytes.toBytes(month.format(MONTH)));
-        byte[] stop = Bytes.add(type, Bytes.toBytes(month.plusMonths(1).format(MONTH)));
+        // the rows starting TYPE ‖ yyyyMM: from it to TYPE ‖ the next month — and past December 9999 too, whose next
+        // month has no yyyyMM (a prefix scan stops at TYPE ‖ yyyyMM with its last byte one more)
+        byte[] prefix = Bytes.add(type, Bytes.toBytes(month.format(MONTH)));
         Answer answer = new Answer();
         answer.json().put("type", Bytes.toString(type)).put("month", month.format(MONTH));
         ArrayNode list = answer.json().putArray("entries");
         List<Result> found = new ArrayList<>();
         try (RowScanner rows = a.table(BLOG)
                 .scan(ScanSpec.all()
-                        .withRange(start, stop)
+                        .withPrefix(prefix)
                         .withFamilies(List.of("info"))
                         .withLimit(a.limit()))) {
             for (Result r = rows.next(); r != null; r = rows.next()) {
@@ -160,6 +161,8 @@ public final class BlogQueries {
         if (row.isEmpty()) {
             answer.line("no " + Bytes.toString(type) + " entry created " + created);
             json.putNull("info");
+            json.putNull("text");
+            json.putArray("comments");
             return answer;
         }
         Result r = row.get();
@@ -185,7 +188,10 @@ public final class BlogQueries {
         ArrayNode list = json.putArray("comments");
         comments.forEach((at, c) -> {
             ObjectNode o = list.addObject().put("at", at);
-            c.forEach(o::put);
+            for (String family : COMMENT_FAMILIES) { // a field the comment lacks is null
+                String field = family.substring("comment_".length());
+                o.put(field, c.get(field));
+            }
             answer.line("  comment " + at + " by " + c.get("author") + ": " + c.get("title") + " — " + c.get("text"));
         });
         return answer;
@@ -196,14 +202,18 @@ public final class BlogQueries {
         Optional<Result> row = a.table(USERS).get(Bytes.toBytes(login), ScanSpec.all());
         Answer answer = new Answer();
         ObjectNode json = answer.json().put("login", login).put("found", row.isPresent());
+        String password = a.get("password", null);
         if (row.isEmpty()) {
             answer.line("no user " + login);
+            json.putNull("name");
+            if (password != null) {
+                json.put("passwordMatches", false);
+            }
             return answer;
         }
         byte[] name = row.get().getValue(Bytes.toBytes("info"), Bytes.toBytes("name"));
         json.put("name", name == null ? null : Bytes.toString(name));
         answer.line(login + ": " + (name == null ? "(no name)" : Bytes.toString(name)));
-        String password = a.get("password", null);
         if (password != null) {
             byte[] stored = row.get().getValue(Bytes.toBytes("info"), Bytes.toBytes("password"));
             boolean matches = stored != null && MessageDigest.isEqual(stored, sha256(password));

@@ -49,14 +49,16 @@ public final class TitleParser {
 
     /**
      * The normalized form of a title, which is also how a typed query must be normalized before it is looked up:
-     * lower-cased with {@link Locale#ROOT} ({@link String#toLowerCase(Locale)}: full case mapping, {@code İ} becomes
-     * two code points), {@code _} replaced by a space, every run of white space collapsed to one space ({@code U+0020})
-     * and white space at both ends removed. White space is what {@link Character#isWhitespace} or
-     * {@link Character#isSpaceChar} accepts, plus {@code U+0085}: the Unicode White_Space characters, no-break spaces
-     * included, and {@code U+001C..U+001F}.
+     * {@code _} replaced by a space, then lower-cased with {@link Locale#ROOT} ({@link String#toLowerCase(Locale)}:
+     * full case mapping, {@code İ} becomes two code points; {@code Σ} at a word's end {@code ς}), every run of white
+     * space collapsed to one space ({@code U+0020}) and white space at both ends removed. White space is what
+     * {@link Character#isWhitespace} or {@link Character#isSpaceChar} accepts, plus {@code U+0085}: the Unicode
+     * White_Space characters, no-break spaces included, and {@code U+001C..U+001F}.
      */
     public static String normalize(String title) {
-        String lower = title.toLowerCase(Locale.ROOT);
+        // _ is a space before lower-casing too: Σ after _ lower-cases as after a space (Java takes _ as case-ignorable
+        // for the final sigma), so a title normalizes the same written with _ or with spaces, as it is listed
+        String lower = title.replace('_', ' ').toLowerCase(Locale.ROOT);
         StringBuilder out = new StringBuilder(lower.length());
         boolean space = false;
         for (int i = 0; i < lower.length(); ) {

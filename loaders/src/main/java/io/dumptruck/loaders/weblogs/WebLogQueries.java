@@ -61,18 +61,21 @@ public final class WebLogQueries {
     /**
      * The visitor's page views on each of {@code days} days up to {@code lastDay} (yyyyMMdd), oldest first, 0 for a day
      * without requests: one get of that many {@code d:} cells of {@code cookie_url_count}. A null {@code lastDay} means
-     * the newest day the row holds (one get of its whole daily family first); an empty list when it holds none.
+     * the newest day the row holds: then the one get reads the row's whole daily family (a few months of cells, at most
+     * one a day) and the days are taken from it; an empty list when it holds none.
      */
     public static List<DayCount> daily(TableReader cookieUrlCount, String visitor, int days, String lastDay)
             throws IOException {
         byte[] row = Bytes.toBytes(visitor);
+        Result held = null; // the row's whole daily family, when the newest day is asked for
         if (lastDay == null) {
             Optional<Result> all =
                     cookieUrlCount.get(row, ScanSpec.all().withFamilies(List.of(WebLogSchema.DAILY_COUNT)));
             if (all.isEmpty()) {
                 return List.of();
             }
-            Cell[] cells = all.get().rawCells();
+            held = all.get();
+            Cell[] cells = held.rawCells();
             Cell newest = cells[cells.length - 1];
             lastDay = Bytes.toString(
                     newest.getQualifierArray(), newest.getQualifierOffset(), newest.getQualifierLength());
@@ -90,7 +93,9 @@ public final class WebLogQueries {
             wanted.add(day);
             columns.add(new ScanSpec.Column(WebLogSchema.DAILY_COUNT, Bytes.toBytes(day)));
         }
-        Optional<Result> r = cookieUrlCount.get(row, ScanSpec.all().withColumns(columns));
+        Optional<Result> r = held != null
+                ? Optional.of(held)
+                : cookieUrlCount.get(row, ScanSpec.all().withColumns(columns));
         List<DayCount> out = new ArrayList<>();
         for (String day : wanted) {
             byte[] v = r.map(res -> res.getValue(Bytes.toBytes(WebLogSchema.DAILY_COUNT), Bytes.toBytes(day)))

@@ -48,6 +48,8 @@ class TitleParserTest {
                 "Tab\u00a0Title\u3000X|tab title x",
                 "A\u2028B\u0085C\u000bD|a b c d",
                 "_x_|x",
+                "new_Σ\uD83D\uDE9A|new σ\uD83D\uDE9A", // as written with a space: not the final ς Java gives after _
+                "new Σ\uD83D\uDE9A|new σ\uD83D\uDE9A",
             })
     void normalize(String title, String normalized) {
         assertEquals(normalized, TitleParser.normalize(title));
