@@ -98,8 +98,7 @@ class StaleClaimTest {
     void aClaimWhoseProcessRunsIsRefused() throws Exception {
         Process running = new ProcessBuilder("sleep", "60").start();
         try {
-            String holder = "holder " + ClaimHolder.host() + " " + running.pid() + " "
-                    + started(running);
+            String holder = "holder " + ClaimHolder.host() + " " + running.pid() + " " + started(running);
             Path out = claimedBy("running", holder, System.currentTimeMillis() - 3_600_000L);
             FileAlreadyExistsException refused =
                     assertThrows(FileAlreadyExistsException.class, () -> OutputDirectory.claim(out, conf, l -> {}));
