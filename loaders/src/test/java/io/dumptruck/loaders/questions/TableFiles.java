@@ -23,7 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.commons.io.FileUtils;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -43,7 +42,6 @@ import org.apache.hadoop.hbase.regionserver.StoreFileWriter;
  */
 final class TableFiles implements AutoCloseable {
     static final ObjectMapper JSON = new ObjectMapper();
-    private static final AtomicLong FILES = new AtomicLong();
     private static final List<BloomType> BLOOMS = List.of(BloomType.NONE, BloomType.ROW, BloomType.ROWCOL);
 
     /** One configuration for every table: made once, as making one reads Hadoop's default resources. */
@@ -53,6 +51,8 @@ final class TableFiles implements AutoCloseable {
     final File root;
     private final Map<String, Table> tables = new LinkedHashMap<>();
     private final Map<String, TableReader> readers = new LinkedHashMap<>();
+    /** Files written so far: names them, and picks each one's bloom filter (the same for the same tables). */
+    private long written;
 
     TableFiles() {
         try {
@@ -137,7 +137,7 @@ final class TableFiles implements AutoCloseable {
                             throw new IllegalStateException("the generator made one cell twice: " + sorted.get(i));
                         }
                     }
-                    long n = FILES.incrementAndGet();
+                    long n = ++written;
                     Path file = new Path(dir, family.getKey() + "/" + String.format("%032x", n));
                     StoreFileWriter w = new StoreFileWriter.Builder(conf, CacheConfig.DISABLED, fs)
                             .withFilePath(file)
