@@ -22,11 +22,11 @@ import org.apache.hadoop.hbase.util.Bytes;
  * time range misses it are not even opened.
  *
  * <ul>
- *   <li><b>bucketed</b> ({@code byte(t mod N) ‖ long(t) ‖ host ‖ 0x00 ‖ event}): the table's N regions are the N
- *       buckets (N = split points + 1), and within a bucket rows sort by time. A time range over all hosts is therefore
- *       N scans, {@code b ‖ long(from) .. b ‖ long(to)} for b = 0..N-1, each reading exactly the range's rows of its
- *       bucket. The host comes after the time, so {@code --host} and {@code --event} narrow no key range: the mapper
- *       drops the other rows.
+ *   <li><b>bucketed</b> ({@code byte(t mod N) ‖ long(t) ‖ host ‖ 0x00 ‖ event}): N is the {@code --buckets} the table's
+ *       spec records (not its regions, which a split or a merge changes), and within a bucket rows sort by time. A time
+ *       range over all hosts is therefore N scans, {@code b ‖ long(from) .. b ‖ long(to)} for b = 0..N-1, each reading
+ *       exactly the range's rows of its bucket. The host comes after the time, so {@code --host} and {@code --event}
+ *       narrow no key range: the mapper drops the other rows.
  *   <li><b>host-first</b> ({@code host ‖ 0x00 ‖ event ‖ 0x00 ‖ revts(t)}): the time is last, so a time range over all
  *       hosts is no key range — one scan of the whole table with the time range. {@code --host H} is the prefix
  *       {@code H ‖ 0x00}; with {@code --event E} as well the prefix {@code H ‖ 0x00 ‖ E ‖ 0x00} and the range
@@ -58,7 +58,7 @@ final class RollupScans {
             base = base.withTimeRange(o.from(), o.to());
         }
         List<ScanSpec> scans = switch (layout) {
-            case "bucketed" -> bucketed(base, data.splitPoints().size() + 1, o);
+            case "bucketed" -> bucketed(base, EventQueries.buckets(data.spec()), o);
             case "host-first" -> List.of(hostFirst(base, o));
             case "hashed" -> List.of(hashed(base, o));
             case "numeric" -> List.of(numeric(conf, logTypes, base, o));

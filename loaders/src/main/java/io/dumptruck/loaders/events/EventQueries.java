@@ -355,7 +355,7 @@ public final class EventQueries {
      * matched to a live table records the live table's regions). A table whose spec does not say (one HBase holds) may
      * have any count, so every bucket a key byte can name is asked (an empty bucket costs one seek).
      */
-    private static int buckets(TableSpec logData) {
+    public static int buckets(TableSpec logData) {
         WrittenBy by = logData.writtenBy();
         if (by != null
                 && by.loader().equals(EventLoader.NAME)
