@@ -33,15 +33,22 @@ import org.apache.hadoop.mapreduce.MRConfig;
  *   _CLAIMED_JOB    the id of the job writing the directory (written as the job sets up)
  * </pre>
  *
- * The holder is gone when: the job it submitted to a cluster has ended (or the cluster no longer knows it) — a job
- * still running on the cluster keeps its claim whatever became of its client; else, on this machine, its process is no
- * longer running (no process with that id, or one started at another time); else, on another machine, its claim was not
- * renewed for {@link FormatConf#OUTPUT_CLAIM_LEASE_MS}. Nothing else is taken for gone: a cluster that cannot be asked
- * keeps the claim.
+ * The holder is gone when: it died while writing the claim (one left unfinished for 5 s); the job it submitted to a
+ * cluster has ended (or the cluster no longer knows it) — a job still running on the cluster keeps its claim whatever
+ * became of its client; else, on this machine, its process is no longer running (no process with that id, or one
+ * started at another time); else, on another machine, its claim was not renewed for
+ * {@link FormatConf#OUTPUT_CLAIM_LEASE_MS}. Nothing else is taken for gone: a cluster that cannot be asked keeps the
+ * claim.
  */
 final class ClaimHolder {
     static final String JOB_FILE = "_CLAIMED_JOB";
     static final long RENEW_MS = 30_000;
+    /**
+     * A claim is written in one go right after its directory is made: one left unfinished this long ago was its
+     * writer's last act.
+     */
+    static final long UNFINISHED_CLAIM_MS = 5_000;
+
     private static final String HOLDER = "holder ";
 
     private static final Map<Path, String> RENEWED = new ConcurrentHashMap<>();
@@ -112,15 +119,28 @@ final class ClaimHolder {
      * running"), or empty while it may still write there.
      */
     static Optional<String> gone(FileSystem fs, Path dir, Configuration conf) throws IOException {
-        String[] claim;
+        String text;
         long renewed;
-        try (FSDataInputStream in = fs.open(new Path(dir, OutputDirectory.CLAIM_FILE))) {
-            claim = new String(in.readNBytes(4096), StandardCharsets.UTF_8).split("\n");
+        try {
             renewed =
                     fs.getFileStatus(new Path(dir, OutputDirectory.CLAIM_FILE)).getModificationTime();
+            try (FSDataInputStream in = fs.open(new Path(dir, OutputDirectory.CLAIM_FILE))) {
+                text = new String(in.readNBytes(4096), StandardCharsets.UTF_8);
+            } catch (FileNotFoundException e) {
+                return Optional.empty(); // it just ended
+            } catch (IOException e) { // an empty claim, or one whose checksum file was cut short with it
+                text = "";
+            }
         } catch (FileNotFoundException e) {
             return Optional.empty(); // no claim, or it just ended
         }
+        long idle = System.currentTimeMillis() - renewed;
+        if (!text.endsWith("\n")) { // a claim is written whole, at once: a part of one is its writer's last act
+            return idle > UNFINISHED_CLAIM_MS
+                    ? Optional.of("the job that claimed it died while writing its claim (" + idle / 1000 + " s ago)")
+                    : Optional.empty();
+        }
+        String[] claim = text.split("\n");
         Optional<String> job = submittedJob(fs, dir);
         if (job.isPresent() && !job.get().startsWith("job_local")) {
             return clusterJobEnded(job.get(), conf);
@@ -140,7 +160,6 @@ final class ClaimHolder {
                     : Optional.of("pid " + pid + " on this machine (" + holder[0] + ") is no longer running");
         }
         long lease = FormatConf.OUTPUT_CLAIM_LEASE_MS.getLong(conf);
-        long idle = System.currentTimeMillis() - renewed;
         return idle > lease
                 ? Optional.of((holder == null ? "its holder" : "pid " + holder[1] + " on " + holder[0])
                         + " has not renewed it since " + Instant.ofEpochMilli(renewed) + " (" + idle / 1000

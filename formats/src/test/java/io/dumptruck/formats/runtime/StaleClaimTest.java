@@ -95,6 +95,31 @@ class StaleClaimTest {
     }
 
     @Test
+    void aClaimLeftHalfWrittenIsTakenOverOnceItIsSecondsOld() throws Exception {
+        File dir = new File(tmp, "half");
+        assertTrue(dir.mkdirs());
+        File claim = new File(dir, OutputDirectory.CLAIM_FILE);
+        Files.writeString(claim.toPath(), "4e9c-tok"); // killed while writing it
+        Path out = new Path(dir.getAbsolutePath());
+        assertThrows(
+                FileAlreadyExistsException.class,
+                () -> OutputDirectory.claim(out, conf, l -> {}),
+                "a claim being written a moment ago may still be finished");
+        assertTrue(claim.setLastModified(System.currentTimeMillis() - ClaimHolder.UNFINISHED_CLAIM_MS - 1_000));
+        List<String> said = new ArrayList<>();
+        OutputDirectory.release(out, OutputDirectory.claim(out, conf, said::add), conf);
+        assertEquals(1, said.size(), said.toString());
+        assertTrue(said.get(0).contains("died while writing its claim"), said.get(0));
+
+        assertTrue(dir.mkdirs());
+        Files.writeString(claim.toPath(), ""); // killed before a byte of it reached the file
+        assertTrue(claim.setLastModified(System.currentTimeMillis() - ClaimHolder.UNFINISHED_CLAIM_MS - 1_000));
+        said.clear();
+        OutputDirectory.release(out, OutputDirectory.claim(out, conf, said::add), conf);
+        assertEquals(1, said.size(), said.toString());
+    }
+
+    @Test
     void aClaimWhoseProcessRunsIsRefused() throws Exception {
         Process running = new ProcessBuilder("sleep", "60").start();
         try {
